@@ -1,0 +1,36 @@
+# Convenience wrapper around CMake. The two commands of the Quick start:
+#   make bench   build (Release) and print the comparison tables
+#   make test    build and run every test
+BUILD   ?= build
+JOBS    ?= 2
+PREFIX  ?= /usr/local
+CMAKE_FLAGS ?=
+BENCH_ARGS ?=
+
+.PHONY: all deps configure build test bench install clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	@scripts/deps.sh
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+configure: $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j$(JOBS)
+
+test: build
+	@scripts/run-tests.sh $(BUILD)
+
+bench: build
+	$(BUILD)/bench/jet-bench $(BENCH_ARGS)
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,73 @@
+/*
+ * internal.h — definitions shared by jet's source files, not part of the API.
+ */
+#ifndef JET_INTERNAL_H
+#define JET_INTERNAL_H
+
+#include "jet.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define JET_LIKELY(x) __builtin_expect(!!(x), 1)
+#define JET_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define JET_NOINLINE __attribute__((noinline))
+#else
+#define JET_LIKELY(x) (x)
+#define JET_UNLIKELY(x) (x)
+#define JET_NOINLINE
+#endif
+
+/* A document's storage. Values and strings live in two arenas: `vals`
+ * (16-byte slots in document order) and `strs` (unescaped string bytes, each
+ * NUL-terminated). A parser keeps one embedded document and reuses both
+ * arenas; a standalone document (jet_read) owns them. */
+struct jet_doc {
+    jet_val *vals;
+    size_t val_cap;   /* slots allocated */
+    size_t val_count; /* slots used */
+    char *strs;
+    size_t str_cap; /* bytes allocated */
+    size_t read_size;
+    jet_alloc alloc;
+    bool parser_owned; /* jet_doc_free() is a no-op */
+};
+
+/* Per-level bookkeeping of the reader's explicit stack. */
+typedef struct jet_frame {
+    size_t idx;   /* slot of the open container */
+    size_t count; /* elements (or members) seen so far */
+} jet_frame;
+
+typedef struct jet_stack {
+    jet_frame *frames;
+    size_t cap;
+} jet_stack;
+
+struct jet_parser {
+    jet_alloc alloc;
+    jet_doc doc;
+    jet_stack stack;
+};
+
+/* ---- allocation (alloc.c) ---- */
+void *jet__malloc(const jet_alloc *a, size_t size);
+void *jet__realloc(const jet_alloc *a, void *p, size_t old_size, size_t new_size);
+void jet__free(const jet_alloc *a, void *p);
+/* The effective allocator: `a` or libc's when NULL. */
+const jet_alloc *jet__alloc_or_default(const jet_alloc *a);
+
+/* ---- errors (error.c) ---- */
+/* Sets code, offset and message; line/column are left 0 (no input known). */
+void jet__error_set(jet_error *err, jet_code code, size_t offset, const char *msg);
+/* Sets everything, computing line and column of `offset` within the input. */
+void jet__error_at(jet_error *err, jet_code code, const char *json, size_t len,
+                   size_t offset, const char *msg);
+/* The default message of a code. */
+const char *jet__code_message(jet_code code);
+
+/* ---- reader (reader.c) ---- */
+/* Parses into `doc` (whose arenas are grown with doc->alloc as needed). */
+bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
+                const jet_read_opts *opts, jet_error *err);
+void jet__stack_free(const jet_alloc *a, jet_stack *stack);
+
+#endif

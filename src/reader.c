@@ -1,0 +1,822 @@
+/*
+ * reader.c — the DOM reader: JSON text → flat array of jet_val.
+ *
+ * One pass over the input, an explicit stack (no recursion, so the depth
+ * limit is a setting and not the C stack), values appended in document order
+ * into the document's value arena and string bytes unescaped straight into its
+ * string arena. The state machine is written with gotos so that each state
+ * knows what it expects next and the common path is a short, predictable
+ * sequence of compares.
+ *
+ * Reading never goes past `end`: every dereference is guarded by a length
+ * check, and the 8-byte block loads of the string scanner only happen when 8
+ * bytes remain. A future structural index (SIMD stage 1) will feed the same
+ * states with token positions instead of scanning for them.
+ *
+ * Sections: character tables · arena growth · UTF-8 · strings · comments ·
+ * the state machine · entry points.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "num.h"
+
+/* ========================================================================== */
+/* Character tables                                                           */
+/* ========================================================================== */
+
+/* JSON whitespace: space, tab, LF, CR. */
+static const uint8_t ws_table[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+/* Hex digit values, 0xFF for non-hex. */
+static const uint8_t hex_table[256] = {
+    ['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
+    ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9,
+    ['a'] = 10, ['b'] = 11, ['c'] = 12, ['d'] = 13, ['e'] = 14, ['f'] = 15,
+    ['A'] = 10, ['B'] = 11, ['C'] = 12, ['D'] = 13, ['E'] = 14, ['F'] = 15,
+    /* every other entry is 0 here; non-hex is detected through hex_ok */
+};
+static const uint8_t hex_ok[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+    ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+};
+
+/* The byte a simple escape stands for; 0 for an invalid escape. */
+static const uint8_t escape_table[256] = {
+    ['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b',
+    ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
+};
+
+/* ========================================================================== */
+/* Parse context                                                              */
+/* ========================================================================== */
+
+typedef struct reader {
+    const char *json; /* input start (for offsets) */
+    const char *end;
+    jet_doc *doc;
+    jet_read_flags flags;
+    /* failure details, filled once */
+    jet_code code;
+    const char *err_pos;
+    const char *err_msg;
+} reader;
+
+/* Records a failure (the first one wins) and returns NULL for chaining. */
+static JET_NOINLINE const char *fail(reader *r, jet_code code, const char *pos,
+                                     const char *msg) {
+    if (r->code == JET_OK) {
+        r->code = code;
+        r->err_pos = pos;
+        r->err_msg = msg;
+    }
+    return NULL;
+}
+
+/* ========================================================================== */
+/* Arena growth                                                               */
+/* ========================================================================== */
+
+/* Grows the value arena so that at least `need` more slots fit after `used`. */
+static JET_NOINLINE bool grow_vals(jet_doc *doc, size_t used, size_t need) {
+    size_t cap = doc->val_cap;
+    size_t want = used + need;
+    size_t ncap = cap + cap / 2 + 64;
+    if (ncap < want) ncap = want;
+    if (ncap > SIZE_MAX / sizeof(jet_val)) return false;
+    jet_val *v = (jet_val *)jet__realloc(&doc->alloc, doc->vals, cap * sizeof(jet_val),
+                                         ncap * sizeof(jet_val));
+    if (!v) return false;
+    doc->vals = v;
+    doc->val_cap = ncap;
+    return true;
+}
+
+static JET_NOINLINE bool grow_stack(const jet_alloc *a, jet_stack *st, size_t need) {
+    size_t ncap = st->cap ? st->cap * 2 : 64;
+    while (ncap < need) ncap *= 2;
+    jet_frame *f = (jet_frame *)jet__realloc(a, st->frames, st->cap * sizeof(jet_frame),
+                                             ncap * sizeof(jet_frame));
+    if (!f) return false;
+    st->frames = f;
+    st->cap = ncap;
+    return true;
+}
+
+void jet__stack_free(const jet_alloc *a, jet_stack *stack) {
+    jet__free(a, stack->frames);
+    stack->frames = NULL;
+    stack->cap = 0;
+}
+
+/* ========================================================================== */
+/* UTF-8                                                                      */
+/* ========================================================================== */
+
+/*
+ * Validates one multi-byte UTF-8 sequence whose lead byte is at `p`
+ * (*p >= 0x80). Returns its length (2..4), or 0 when invalid: bad lead,
+ * overlong form, UTF-16 surrogate (U+D800..DFFF), above U+10FFFF, or
+ * truncated by `end`. Ranges per RFC 3629 section 4.
+ */
+static inline size_t utf8_seq_len(const unsigned char *p, const unsigned char *end) {
+    unsigned c = p[0];
+    size_t avail = (size_t)(end - p);
+    if (c >= 0xC2 && c <= 0xDF) {
+        if (avail < 2 || (p[1] & 0xC0) != 0x80) return 0;
+        return 2;
+    }
+    if (c >= 0xE0 && c <= 0xEF) {
+        if (avail < 3) return 0;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c == 0xE0) lo = 0xA0;      /* overlong below U+0800 */
+        else if (c == 0xED) hi = 0x9F; /* surrogates */
+        if (p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80) return 0;
+        return 3;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if (avail < 4) return 0;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c == 0xF0) lo = 0x90;      /* overlong below U+10000 */
+        else if (c == 0xF4) hi = 0x8F; /* above U+10FFFF */
+        if (p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)
+            return 0;
+        return 4;
+    }
+    return 0;
+}
+
+/* Appends code point `cp` (< 0x110000; surrogates allowed for WTF-8) as UTF-8. */
+static inline char *utf8_put(char *dst, uint32_t cp) {
+    if (cp < 0x80) {
+        *dst++ = (char)cp;
+    } else if (cp < 0x800) {
+        *dst++ = (char)(0xC0 | (cp >> 6));
+        *dst++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *dst++ = (char)(0xE0 | (cp >> 12));
+        *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *dst++ = (char)(0xF0 | (cp >> 18));
+        *dst++ = (char)(0x80 | ((cp >> 12) & 0x3F));
+        *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = (char)(0x80 | (cp & 0x3F));
+    }
+    return dst;
+}
+
+/* ========================================================================== */
+/* Strings                                                                    */
+/* ========================================================================== */
+
+#define ONES_8 0x0101010101010101ULL
+#define HIGH_8 0x8080808080808080ULL
+
+static inline uint64_t load_le64(const char *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+static inline unsigned ctz64(uint64_t v) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(v);
+#else
+    unsigned n = 0;
+    while (!(v & 1)) { v >>= 1; n++; }
+    return n;
+#endif
+}
+
+/*
+ * A mask with the high bit set in the first byte of `x` (in memory order) that
+ * needs attention inside a string: '"', '\\', a control character (< 0x20) or
+ * a non-ASCII byte. Bytes after the first flagged one may be flagged falsely
+ * (borrow propagation); only the lowest flag is used.
+ */
+static inline uint64_t string_special_mask(uint64_t x) {
+    uint64_t q = x ^ (ONES_8 * '"');
+    uint64_t b = x ^ (ONES_8 * '\\');
+    uint64_t zq = (q - ONES_8) & ~q;
+    uint64_t zb = (b - ONES_8) & ~b;
+    uint64_t lt = (x - ONES_8 * 0x20) & ~x;
+    return (zq | zb | lt | x) & HIGH_8;
+}
+
+/* Reads 4 hex digits at p (caller checked 4 bytes remain); -1 when not hex. */
+static inline int32_t read_hex4(const unsigned char *p) {
+    if (!(hex_ok[p[0]] & hex_ok[p[1]] & hex_ok[p[2]] & hex_ok[p[3]])) return -1;
+    return (int32_t)((hex_table[p[0]] << 12) | (hex_table[p[1]] << 8) |
+                     (hex_table[p[2]] << 4) | hex_table[p[3]]);
+}
+
+/*
+ * Scans the string whose opening quote precedes `p`, copying the unescaped
+ * bytes to `dst` (which has room for at least (end - p) + 8 bytes: the block
+ * copy stores 8 bytes at a time). On success returns the byte after the
+ * closing quote, sets *out_len and *noesc; NULL on error.
+ */
+static inline const char *read_string(reader *r, const char *p, char *dst,
+                                      size_t *out_len, bool *noesc) {
+    const char *end = r->end;
+    char *d0 = dst;
+    bool plain = true;
+    for (;;) {
+        /* Fast path: 8 bytes at a time while no byte needs attention. */
+        while ((size_t)(end - p) >= 8) {
+            uint64_t x = load_le64(p);
+            memcpy(dst, p, 8);
+            uint64_t m = string_special_mask(x);
+            if (m) {
+                unsigned k = ctz64(m) >> 3;
+                p += k;
+                dst += k;
+                goto special;
+            }
+            p += 8;
+            dst += 8;
+        }
+        /* Tail: byte at a time. */
+        for (;;) {
+            if (JET_UNLIKELY(p >= end))
+                return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string");
+            unsigned char c = (unsigned char)*p;
+            if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
+            *dst++ = (char)c;
+            p++;
+        }
+    special:;
+        unsigned char c = (unsigned char)*p;
+        if (c == '"') {
+            *dst = '\0';
+            *out_len = (size_t)(dst - d0);
+            *noesc = plain;
+            return p + 1;
+        }
+        if (c >= 0x80) {
+            /* Non-ASCII: validate whole sequences while they run on. */
+            do {
+                size_t n = utf8_seq_len((const unsigned char *)p, (const unsigned char *)end);
+                if (JET_UNLIKELY(n == 0)) {
+                    if (!(r->flags & JET_READ_ALLOW_INVALID_UTF8))
+                        return fail(r, JET_ERR_UTF8, p, "invalid UTF-8 byte sequence in string");
+                    n = 1; /* copy the bad byte through */
+                }
+                memcpy(dst, p, 4 <= (size_t)(end - p) ? 4 : n);
+                p += n;
+                dst += n;
+            } while (p < end && (unsigned char)*p >= 0x80);
+            continue;
+        }
+        if (c == '\\') {
+            plain = false;
+            if (JET_UNLIKELY(end - p < 2))
+                return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string escape");
+            unsigned char e = (unsigned char)p[1];
+            if (e != 'u') {
+                uint8_t v = escape_table[e];
+                if (JET_UNLIKELY(!v))
+                    return fail(r, JET_ERR_STRING_ESCAPE, p + 1, "invalid escape character in string");
+                *dst++ = (char)v;
+                p += 2;
+                continue;
+            }
+            if (JET_UNLIKELY(end - p < 6))
+                return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in \\u escape");
+            int32_t cp = read_hex4((const unsigned char *)p + 2);
+            if (JET_UNLIKELY(cp < 0))
+                return fail(r, JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
+            p += 6;
+            if (cp >= 0xD800 && cp <= 0xDFFF) {
+                bool ok = false;
+                if (cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
+                    int32_t lo = read_hex4((const unsigned char *)p + 2);
+                    if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                        cp = 0x10000 + (((cp - 0xD800) << 10) | (lo - 0xDC00));
+                        p += 6;
+                        ok = true;
+                    }
+                }
+                if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
+                    return fail(r, JET_ERR_SURROGATE, p - 6,
+                                cp <= 0xDBFF ? "high surrogate \\u escape not followed by a low surrogate"
+                                             : "lone low surrogate \\u escape");
+            }
+            dst = utf8_put(dst, (uint32_t)cp);
+            continue;
+        }
+        /* c < 0x20 */
+        return fail(r, JET_ERR_STRING_CONTROL, p, "control character in string must be escaped");
+    }
+}
+
+/* ========================================================================== */
+/* Whitespace and comments                                                    */
+/* ========================================================================== */
+
+/* Skips comments (and the whitespace between them) at p, which points at '/'.
+ * Returns the first byte that is neither, or NULL on an unterminated or
+ * malformed comment. */
+static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
+    const char *end = r->end;
+    while (p < end) {
+        if (ws_table[(unsigned char)*p]) {
+            p++;
+            continue;
+        }
+        if (*p != '/') return p;
+        if (end - p < 2) return fail(r, JET_ERR_COMMENT, p, "unterminated comment");
+        if (p[1] == '/') {
+            p += 2;
+            while (p < end && *p != '\n') p++;
+        } else if (p[1] == '*') {
+            const char *start = p;
+            p += 2;
+            for (;;) {
+                if (end - p < 2) return fail(r, JET_ERR_COMMENT, start, "unterminated /* comment");
+                if (p[0] == '*' && p[1] == '/') break;
+                p++;
+            }
+            p += 2;
+        } else {
+            return fail(r, JET_ERR_UNEXPECTED_CHAR, p, "'/' does not start a comment");
+        }
+    }
+    return p;
+}
+
+/* ========================================================================== */
+/* The state machine                                                          */
+/* ========================================================================== */
+
+/* Skips whitespace (and comments when enabled). Jumps to `on_error` when a
+ * comment is malformed. Evaluates to nothing; updates p. */
+#define SKIP_WS()                                                            \
+    do {                                                                     \
+        while (p < end && ws_table[(unsigned char)*p]) p++;                  \
+        if (JET_UNLIKELY(comments) && p < end && *p == '/') {                \
+            p = skip_comments(r, p);                                         \
+            if (!p) goto failed;                                             \
+        }                                                                    \
+    } while (0)
+
+/* Makes room for one more value slot. */
+#define RESERVE_SLOT()                                                       \
+    do {                                                                     \
+        if (JET_UNLIKELY(v == vend)) {                                       \
+            size_t used_ = (size_t)(v - doc->vals);                          \
+            if (!grow_vals(doc, used_, 1)) {                                 \
+                fail(r, JET_ERR_MEMORY, p, "out of memory");                 \
+                goto failed;                                                 \
+            }                                                                \
+            v = doc->vals + used_;                                           \
+            vend = doc->vals + doc->val_cap;                                 \
+        }                                                                    \
+    } while (0)
+
+static bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
+    jet_doc *doc = r->doc;
+    const char *p = r->json;
+    const char *end = r->end;
+    const bool comments = (r->flags & JET_READ_ALLOW_COMMENTS) != 0;
+    const bool trailing_commas = (r->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
+    const jet_read_flags flags = r->flags;
+    jet_val *v = doc->vals;
+    jet_val *vend = doc->vals + doc->val_cap;
+    char *s = doc->strs;
+    size_t depth = 0;  /* open containers */
+    size_t ctn = 0;    /* slot of the innermost open container */
+    size_t count = 0;  /* its elements so far */
+    bool in_obj = false;
+    jet_frame *frames = st->frames;
+
+    SKIP_WS();
+    if (p >= end) {
+        fail(r, JET_ERR_EMPTY, p, "no value in the input");
+        goto failed;
+    }
+
+value:
+    /* p points at the first byte of a value (p < end is guaranteed). */
+    RESERVE_SLOT();
+    switch (*p) {
+    case '"': {
+        size_t len;
+        bool noesc;
+        const char *q = read_string(r, p + 1, s, &len, &noesc);
+        if (!q) goto failed;
+        v->tag = (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT) |
+                 (noesc ? JET_TAG_STR_NOESC : 0);
+        v->uni.str = s;
+        s += len + 1;
+        v++;
+        p = q;
+        goto after_value;
+    }
+    case '[':
+    case '{': {
+        if (JET_UNLIKELY(depth >= max_depth)) {
+            fail(r, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
+            goto failed;
+        }
+        if (JET_UNLIKELY(depth >= st->cap)) {
+            if (!grow_stack(&doc->alloc, st, depth + 1)) {
+                fail(r, JET_ERR_MEMORY, p, "out of memory");
+                goto failed;
+            }
+            frames = st->frames;
+        }
+        if (depth) {
+            frames[depth - 1].idx = ctn;
+            frames[depth - 1].count = count;
+        }
+        depth++;
+        bool obj = (*p == '{');
+        ctn = (size_t)(v - doc->vals);
+        v->tag = obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
+        v++;
+        count = 0;
+        in_obj = obj;
+        p++;
+        SKIP_WS();
+        if (JET_UNLIKELY(p >= end)) {
+            fail(r, JET_ERR_TRUNCATED, p, obj ? "unexpected end of input in object" : "unexpected end of input in array");
+            goto failed;
+        }
+        if (obj) {
+            if (*p == '"') goto key;
+            if (*p == '}') goto close;
+            fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected '\"' to start an object key or '}'");
+            goto failed;
+        }
+        if (*p == ']') goto close;
+        goto value;
+    }
+    case 't':
+        if (end - p >= 4 && memcmp(p, "true", 4) == 0) {
+            v->tag = JET_TYPE_BOOL | JET_SUBTYPE_TRUE;
+            v->uni.u = 0;
+            v++;
+            p += 4;
+            goto after_value;
+        }
+        goto bad_literal;
+    case 'f':
+        if (end - p >= 5 && memcmp(p, "false", 5) == 0) {
+            v->tag = JET_TYPE_BOOL | JET_SUBTYPE_FALSE;
+            v->uni.u = 0;
+            v++;
+            p += 5;
+            goto after_value;
+        }
+        goto bad_literal;
+    case 'n':
+        if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
+            v->tag = JET_TYPE_NULL;
+            v->uni.u = 0;
+            v++;
+            p += 4;
+            goto after_value;
+        }
+        goto bad_literal;
+    case 'N':
+    case 'I':
+        if (!(flags & JET_READ_ALLOW_NAN_INF)) goto bad_literal;
+        /* fall through */
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': {
+        jet_num num;
+        jet_code code = JET_OK;
+        const char *at = p;
+        const char *q = jet_num_parse(p, end, flags, &num, &code, &at);
+        if (JET_UNLIKELY(!q)) {
+            const char *msg = code == JET_ERR_NUMBER_RANGE ? "number out of range for a double"
+                              : code == JET_ERR_TRUNCATED  ? "unexpected end of input in number"
+                              : code == JET_ERR_LITERAL    ? "invalid literal"
+                                                           : "invalid number";
+            fail(r, code, at, msg);
+            goto failed;
+        }
+        if (JET_LIKELY(num.kind != JET_NUM_RAW)) {
+            v->tag = (uint64_t)JET_TYPE_NUM | ((uint64_t)num.kind << 3);
+            v->uni.u = num.v.u;
+        } else {
+            size_t len = (size_t)(q - p);
+            memcpy(s, p, len);
+            s[len] = '\0';
+            v->tag = (uint64_t)JET_TYPE_RAW | ((uint64_t)len << JET_TAG_LEN_SHIFT);
+            v->uni.str = s;
+            s += len + 1;
+        }
+        v++;
+        p = q;
+        goto after_value;
+    }
+    default:
+        fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
+        goto failed;
+    }
+
+bad_literal: {
+    /* Report the first byte that differs from the literal it started. */
+    const char *lit = *p == 't' ? "true" : *p == 'f' ? "false" : *p == 'n' ? "null"
+                    : *p == 'N' ? "NaN" : "Infinity";
+    size_t i = 0;
+    while (lit[i] && p + i < end && p[i] == lit[i]) i++;
+    if (p + i >= end && lit[i]) {
+        fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in literal");
+    } else {
+        fail(r, JET_ERR_LITERAL, p + i, "invalid literal (expected true, false or null)");
+    }
+    goto failed;
+}
+
+key: {
+    /* p points at the opening quote of a key. */
+    RESERVE_SLOT();
+    size_t len;
+    bool noesc;
+    const char *q = read_string(r, p + 1, s, &len, &noesc);
+    if (!q) goto failed;
+    v->tag = (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT) |
+             (noesc ? JET_TAG_STR_NOESC : 0);
+    v->uni.str = s;
+    s += len + 1;
+    v++;
+    p = q;
+    /* Fast path for the common "key":value and "key": value layouts. */
+    if (JET_LIKELY(p < end && *p == ':')) {
+        p++;
+    } else {
+        SKIP_WS();
+        if (JET_UNLIKELY(p >= end)) {
+            fail(r, JET_ERR_TRUNCATED, p, "unexpected end of input after object key");
+            goto failed;
+        }
+        if (JET_UNLIKELY(*p != ':')) {
+            fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected ':' after object key");
+            goto failed;
+        }
+        p++;
+    }
+    if (JET_LIKELY(p < end && !ws_table[(unsigned char)*p] && *p != '/')) goto value;
+    SKIP_WS();
+    if (JET_UNLIKELY(p >= end)) {
+        fail(r, JET_ERR_TRUNCATED, p, "unexpected end of input after ':'");
+        goto failed;
+    }
+    goto value;
+}
+
+after_value:
+    /* One value finished at the current level. */
+    if (JET_UNLIKELY(!depth)) goto done;
+    count++;
+    if (JET_LIKELY(p < end) && (*p == ',')) {
+        p++;
+        goto after_comma;
+    }
+    SKIP_WS();
+    if (JET_UNLIKELY(p >= end)) {
+        fail(r, JET_ERR_TRUNCATED, p, in_obj ? "unexpected end of input in object" : "unexpected end of input in array");
+        goto failed;
+    }
+    if (*p == ',') {
+        p++;
+        goto after_comma;
+    }
+    if (in_obj) {
+        if (JET_LIKELY(*p == '}')) goto close;
+        fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or '}' after object member");
+        goto failed;
+    }
+    if (JET_LIKELY(*p == ']')) goto close;
+    fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or ']' after array element");
+    goto failed;
+
+after_comma:
+    if (JET_UNLIKELY(p >= end) || ws_table[(unsigned char)*p] || *p == '/') {
+        SKIP_WS();
+        if (JET_UNLIKELY(p >= end)) {
+            fail(r, JET_ERR_TRUNCATED, p, in_obj ? "unexpected end of input in object" : "unexpected end of input in array");
+            goto failed;
+        }
+    }
+    if (in_obj) {
+        if (JET_LIKELY(*p == '"')) goto key;
+        if (*p == '}' && trailing_commas) goto close;
+        fail(r, JET_ERR_UNEXPECTED_CHAR, p,
+             *p == '}' ? "trailing comma before '}'" : "expected '\"' to start an object key");
+        goto failed;
+    }
+    if (JET_UNLIKELY(*p == ']')) {
+        if (trailing_commas) goto close;
+        fail(r, JET_ERR_UNEXPECTED_CHAR, p, "trailing comma before ']'");
+        goto failed;
+    }
+    goto value;
+
+close: {
+    /* p points at the closing bracket of the innermost container. */
+    jet_val *c = doc->vals + ctn;
+    c->tag |= (uint64_t)count << JET_TAG_LEN_SHIFT;
+    c->uni.ofs = (size_t)(v - c);
+    p++;
+    depth--;
+    if (depth) {
+        ctn = frames[depth - 1].idx;
+        count = frames[depth - 1].count;
+        in_obj = jet_is_obj(doc->vals + ctn);
+    }
+    goto after_value;
+}
+
+done:
+    doc->val_count = (size_t)(v - doc->vals);
+    if (!(flags & JET_READ_STOP_WHEN_DONE)) {
+        SKIP_WS();
+        if (p < end) {
+            fail(r, JET_ERR_TRAILING_CONTENT, p, "unexpected content after the document");
+            goto failed;
+        }
+    }
+    doc->read_size = (size_t)(p - r->json);
+    return true;
+
+failed:
+    if (r->code == JET_OK) fail(r, JET_ERR_UNEXPECTED_CHAR, p, "invalid JSON");
+    doc->val_count = 0;
+    return false;
+}
+
+/* ========================================================================== */
+/* Entry points                                                               */
+/* ========================================================================== */
+
+bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
+                const jet_read_opts *opts, jet_error *err) {
+    jet_read_flags flags = opts ? opts->flags : 0;
+    uint32_t max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
+    doc->val_count = 0;
+    doc->read_size = 0;
+    if (!json && len) {
+        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL input");
+        return false;
+    }
+    if (opts && opts->max_size && len > opts->max_size) {
+        jet__error_at(err, JET_ERR_SIZE_LIMIT, json, len, opts->max_size,
+                      "input larger than the size limit");
+        return false;
+    }
+    /* String arena: unescaped strings never exceed their source text, each
+     * NUL terminator is paid for by a quote, and the block copy may store up
+     * to 8 bytes past the last string: len + 16 always suffices. */
+    if (len > SIZE_MAX - 64) {
+        jet__error_set(err, JET_ERR_MEMORY, 0, "input too large");
+        return false;
+    }
+    size_t str_need = len + 16;
+    if (doc->str_cap < str_need) {
+        jet__free(&doc->alloc, doc->strs);
+        doc->strs = (char *)jet__malloc(&doc->alloc, str_need);
+        doc->str_cap = doc->strs ? str_need : 0;
+        if (!doc->strs) {
+            jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
+            return false;
+        }
+    }
+    /* Value arena: a first guess from the input size (about one value per
+     * 8 bytes on typical documents); grown during the parse if needed. */
+    size_t val_guess = len / 8 + 16;
+    if (doc->val_cap < val_guess && !grow_vals(doc, 0, val_guess)) {
+        jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
+        return false;
+    }
+    reader r;
+    r.json = json;
+    r.end = json + len;
+    r.doc = doc;
+    r.flags = flags;
+    r.code = JET_OK;
+    r.err_pos = NULL;
+    r.err_msg = NULL;
+    if (!json) r.end = json = r.json = "";
+    if (read_root(&r, stack, max_depth)) return true;
+    jet__error_at(err, r.code, json, len, (size_t)(r.err_pos - json), r.err_msg);
+    return false;
+}
+
+jet_parser *jet_parser_new(const jet_alloc *alloc) {
+    const jet_alloc *a = jet__alloc_or_default(alloc);
+    jet_parser *p = (jet_parser *)jet__malloc(a, sizeof(jet_parser));
+    if (!p) return NULL;
+    memset(p, 0, sizeof(*p));
+    p->alloc = *a;
+    p->doc.alloc = *a;
+    p->doc.parser_owned = true;
+    return p;
+}
+
+void jet_parser_free(jet_parser *parser) {
+    if (!parser) return;
+    jet_alloc a = parser->alloc;
+    jet__free(&a, parser->doc.vals);
+    jet__free(&a, parser->doc.strs);
+    jet__stack_free(&a, &parser->stack);
+    jet__free(&a, parser);
+}
+
+jet_doc *jet_parser_parse(jet_parser *parser, const char *json, size_t len,
+                          const jet_read_opts *opts, jet_error *err) {
+    if (!parser) {
+        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL parser");
+        return NULL;
+    }
+    if (!jet__parse(&parser->doc, &parser->stack, json, len, opts, err)) return NULL;
+    return &parser->doc;
+}
+
+jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
+                  const jet_alloc *alloc, jet_error *err) {
+    const jet_alloc *a = jet__alloc_or_default(alloc);
+    jet_doc *doc = (jet_doc *)jet__malloc(a, sizeof(jet_doc));
+    if (!doc) {
+        jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
+        return NULL;
+    }
+    memset(doc, 0, sizeof(*doc));
+    doc->alloc = *a;
+    jet_stack stack = {NULL, 0};
+    bool ok = jet__parse(doc, &stack, json, len, opts, err);
+    jet__stack_free(a, &stack);
+    if (!ok) {
+        jet_doc_free(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+void jet_doc_free(jet_doc *doc) {
+    if (!doc || doc->parser_owned) return;
+    jet_alloc a = doc->alloc;
+    jet__free(&a, doc->vals);
+    jet__free(&a, doc->strs);
+    jet__free(&a, doc);
+}
+
+jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
+                       const jet_alloc *alloc, jet_error *err) {
+    const jet_alloc *a = jet__alloc_or_default(alloc);
+    if (!path) {
+        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL path");
+        return NULL;
+    }
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        jet__error_set(err, JET_ERR_IO, 0, "cannot open file");
+        return NULL;
+    }
+    /* Read in chunks: works for pipes and for files alike. */
+    size_t cap = 1 << 16, len = 0;
+    char *buf = (char *)jet__malloc(a, cap);
+    bool io_ok = buf != NULL;
+    while (io_ok) {
+        if (len == cap) {
+            size_t ncap = cap * 2;
+            char *nb = (char *)jet__realloc(a, buf, cap, ncap);
+            if (!nb) {
+                io_ok = false;
+                break;
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f)) io_ok = false;
+            break;
+        }
+    }
+    if (!is_stdin) fclose(f);
+    if (!io_ok) {
+        jet__free(a, buf);
+        jet__error_set(err, buf ? JET_ERR_IO : JET_ERR_MEMORY, 0,
+                       buf ? "cannot read file" : "out of memory");
+        return NULL;
+    }
+    jet_doc *doc = jet_read(buf, len, opts, a, err);
+    jet__free(a, buf);
+    return doc;
+}
