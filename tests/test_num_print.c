@@ -1,0 +1,567 @@
+/*
+ * test_num_print.c — shortest double/float printing and integer printing
+ * (src/num_print.c).
+ *
+ *   - exact outputs for the format examples of num.h;
+ *   - round trip (print -> strtod/strtof gives the same bits) and format
+ *     invariants for 10^6 doubles and 10^6 floats: uniform bit patterns,
+ *     values next to powers of ten, subnormals, integers, powers of two;
+ *   - shortest and closest: against a slow reference built on snprintf
+ *     "%.{n}e" (n = 1..17, resp. 1..9) on a subset of 10^5 of each;
+ *   - the float vectors of shared/numbers/ (f64 and f32 bits), if present;
+ *   - integers against snprintf.
+ *
+ * JET_LONG_TESTS=1 in the environment: 10^8 random doubles and 10^8 random
+ * floats for the round trip, 10^7 of each through the slow reference.
+ *
+ * Standalone build (no library needed):
+ *   gcc -std=c11 -O2 -Wall -Wextra -Wpedantic -Iinclude -Isrc -Itests \
+ *       src/num_print.c tests/test_num_print.c -o /tmp/npr && /tmp/npr
+ */
+#include "check.h"
+#include "num.h"
+
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------------------ */
+/* helpers                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static uint64_t rng_state = UINT64_C(0x9e3779b97f4a7c15);
+
+static uint64_t rng(void) { /* splitmix64 */
+    uint64_t z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static uint64_t dbits(double d) {
+    uint64_t b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+static double bitsd(uint64_t b) {
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+static uint32_t fbits(float f) {
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+static float bitsf(uint32_t b) {
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+#define BUFSZ 64
+#define SENTINEL 0x5a
+
+/*
+ * Checks the num.h format of `s` (a finite value) and returns the number of
+ * significant digits, or -1 when the format is wrong. `sig` receives the
+ * significant digits (no leading/trailing zeros), `lead_exp` the decimal
+ * exponent of the leading digit.
+ */
+static int parse_format(const char *s, int neg, char *sig, int *lead_exp) {
+    const char *p = s;
+    if (neg) {
+        if (*p != '-') return -1;
+        p++;
+    }
+    if (*p < '0' || *p > '9') return -1;
+    const char *e = strchr(p, 'e');
+    const char *dot = strchr(p, '.');
+    if (e) {
+        /* d[.ddd]e(+|-)x: first digit non-zero, fraction without trailing
+         * zeros, exponent without leading zeros */
+        if (*p == '0') return -1;
+        int n = 0;
+        sig[n++] = *p++;
+        if (*p == '.') {
+            p++;
+            if (p == e) return -1;
+            while (p < e) {
+                if (*p < '0' || *p > '9') return -1;
+                sig[n++] = *p++;
+            }
+            if (sig[n - 1] == '0') return -1;
+        }
+        if (p != e) return -1;
+        p++;
+        if (*p != '+' && *p != '-') return -1;
+        int esign = *p++ == '-' ? -1 : 1;
+        if (*p < '1' || *p > '9') return -1;
+        int x = 0;
+        while (*p >= '0' && *p <= '9') x = x * 10 + (*p++ - '0');
+        if (*p) return -1;
+        x *= esign;
+        if (x >= -6 && x < 21) return -1; /* should have been plain */
+        sig[n] = 0;
+        *lead_exp = x;
+        return n;
+    }
+    if (!dot) return -1;
+    /* plain: integer part, '.', fraction */
+    const char *ip = p;
+    while (*p >= '0' && *p <= '9') p++;
+    size_t ilen = (size_t)(p - ip);
+    if (p != dot || ilen == 0) return -1;
+    if (ilen > 1 && ip[0] == '0') return -1;
+    const char *fp = dot + 1;
+    p = fp;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*p || p == fp) return -1;
+    size_t flen = (size_t)(p - fp);
+    int n = 0;
+    if (ip[0] != '0') {
+        /* x = ilen - 1 in [0, 21) */
+        if (ilen > 21) return -1;
+        *lead_exp = (int)ilen - 1;
+        for (size_t i = 0; i < ilen; i++) sig[n++] = ip[i];
+        if (flen == 1 && fp[0] == '0') {
+            /* integral value */
+        } else {
+            if (fp[flen - 1] == '0') return -1;
+            for (size_t i = 0; i < flen; i++) sig[n++] = fp[i];
+        }
+        while (n > 0 && sig[n - 1] == '0') n--;
+    } else {
+        /* 0.000ddd with at most 5 zeros after the point (x >= -6) */
+        size_t z = 0;
+        while (z < flen && fp[z] == '0') z++;
+        if (z == flen) return -1; /* "0.0" is only for zero */
+        if (z > 5) return -1;
+        if (fp[flen - 1] == '0') return -1;
+        *lead_exp = -(int)z - 1;
+        for (size_t i = z; i < flen; i++) sig[n++] = fp[i];
+    }
+    sig[n] = 0;
+    return n;
+}
+
+/* Prints d, checks buffer use, format and round trip. Returns the number of
+ * significant digits (or -1), with the digits in sig. */
+static int check_f64(double d, char *sig, char *out) {
+    char buf[BUFSZ];
+    memset(buf, SENTINEL, sizeof buf);
+    size_t n = jet_num_write_f64(d, buf);
+    int ok = 1;
+    if (n > JET_NUM_F64_MAX_CHARS || strlen(buf) != n) ok = 0;
+    for (size_t i = JET_NUM_F64_MAX_CHARS + 1; i < BUFSZ; i++)
+        if ((unsigned char)buf[i] != SENTINEL) ok = 0;
+    int x = 0;
+    int nd = ok ? parse_format(buf, (int)(dbits(d) >> 63), sig, &x) : -1;
+    if (d == 0) { /* zero is the one finite value printed as "0.0" */
+        nd = strcmp(buf, (dbits(d) >> 63) ? "-0.0" : "0.0") == 0 ? 1 : -1;
+        strcpy(sig, "0");
+    }
+    double back = strtod(buf, NULL);
+    int rt = dbits(back) == dbits(d);
+    if (out) memcpy(out, buf, n + 1);
+    if (!ok || nd < 1 || nd > 17 || !rt) {
+        CHECK_MSG(0, "f64 %016" PRIx64 " (%.17g) -> \"%s\" (len %zu, digits %d, "
+                  "round trip %s)", dbits(d), d, buf, n, nd, rt ? "ok" : "BAD");
+        return -1;
+    }
+    check_passed_++;
+    return nd;
+}
+
+static int check_f32(float f, char *sig, char *out) {
+    char buf[BUFSZ];
+    memset(buf, SENTINEL, sizeof buf);
+    size_t n = jet_num_write_f32(f, buf);
+    int ok = 1;
+    if (n > JET_NUM_F64_MAX_CHARS || strlen(buf) != n) ok = 0;
+    for (size_t i = JET_NUM_F64_MAX_CHARS + 1; i < BUFSZ; i++)
+        if ((unsigned char)buf[i] != SENTINEL) ok = 0;
+    int x = 0;
+    int nd = ok ? parse_format(buf, (int)(fbits(f) >> 31), sig, &x) : -1;
+    if (f == 0) {
+        nd = strcmp(buf, (fbits(f) >> 31) ? "-0.0" : "0.0") == 0 ? 1 : -1;
+        strcpy(sig, "0");
+    }
+    float back = strtof(buf, NULL);
+    int rt = fbits(back) == fbits(f);
+    if (out) memcpy(out, buf, n + 1);
+    if (!ok || nd < 1 || nd > 9 || !rt) {
+        CHECK_MSG(0, "f32 %08" PRIx32 " (%.9g) -> \"%s\" (len %zu, digits %d, "
+                  "round trip %s)", fbits(f), (double)f, buf, n, nd,
+                  rt ? "ok" : "BAD");
+        return -1;
+    }
+    check_passed_++;
+    return nd;
+}
+
+/*
+ * Slow reference: the fewest significant digits n such that some n-digit
+ * decimal reads back as v. For each n, "%.{n-1}e" gives the closest n-digit
+ * decimal M; M - 1 and M + 1 are tried too (the interval is lopsided at
+ * powers of two). Returns n; *closest_ok tells whether M itself reads back,
+ * in which case M's digits (trailing zeros removed) are in `digits`.
+ */
+static int ref_shortest(double v, int is_float, char *digits, int *closest_ok) {
+    int maxn = is_float ? 9 : 17;
+    char tmp[64], cand[64];
+    for (int n = 1; n <= maxn; n++) {
+        snprintf(tmp, sizeof tmp, "%.*e", n - 1, v);
+        /* tmp: [-]d[.ddd]e(+|-)xx */
+        const char *p = tmp;
+        int neg = 0;
+        if (*p == '-') { neg = 1; p++; }
+        uint64_t m = 0;
+        int nd = 0;
+        for (; *p && *p != 'e'; p++) {
+            if (*p == '.') continue;
+            m = m * 10 + (uint64_t)(*p - '0');
+            digits[nd++] = *p;
+        }
+        digits[nd] = 0;
+        int ex = atoi(p + 1) - (n - 1);
+        int found = 0;
+        *closest_ok = 0;
+        for (int delta = 0; delta < 3; delta++) {
+            uint64_t mm = delta == 0 ? m : delta == 1 ? m - 1 : m + 1;
+            if (mm == 0) continue;
+            snprintf(cand, sizeof cand, "%s%" PRIu64 "e%d", neg ? "-" : "", mm, ex);
+            int rt = is_float ? fbits(strtof(cand, NULL)) == fbits((float)v)
+                              : dbits(strtod(cand, NULL)) == dbits(v);
+            if (rt) {
+                found = 1;
+                if (delta == 0) *closest_ok = 1;
+            }
+        }
+        if (found) {
+            while (nd > 1 && digits[nd - 1] == '0') digits[--nd] = 0;
+            return n;
+        }
+    }
+    return maxn + 1;
+}
+
+static void check_shortest(double v, int is_float) {
+    char sig[64], out[BUFSZ], ref[64];
+    int nd = is_float ? check_f32((float)v, sig, out) : check_f64(v, sig, out);
+    if (nd < 0) return;
+    int closest_ok = 0;
+    int rn = ref_shortest(v, is_float, ref, &closest_ok);
+    if (nd != rn) {
+        CHECK_MSG(0, "%s %.17g -> \"%s\": %d digits, shortest is %d",
+                  is_float ? "f32" : "f64", v, out, nd, rn);
+    } else if (closest_ok && strcmp(sig, ref) != 0) {
+        CHECK_MSG(0, "%s %.17g -> \"%s\": digits %s, closest are %s",
+                  is_float ? "f32" : "f64", v, out, sig, ref);
+    } else {
+        check_passed_++;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* generators                                                                */
+/* ------------------------------------------------------------------------ */
+
+static double pow10_tab[308 + 324 + 1]; /* 10^k via strtod, k in [-324, 308] */
+
+static double gen_f64(uint64_t i) {
+    uint64_t r = rng();
+    uint64_t sign = (r & 1) << 63;
+    uint64_t b;
+    switch (i % 5) {
+    case 0: /* uniform over finite bit patterns */
+        do b = rng(); while (((b >> 52) & 0x7ff) == 0x7ff);
+        return bitsd(b);
+    case 1: { /* next to a power of ten */
+        int k = (int)((r >> 1) % (308 + 324 + 1));
+        b = dbits(pow10_tab[k]);
+        int step = (int)((r >> 12) % 9) - 4;
+        b += (uint64_t)(int64_t)step;
+        if (((b >> 52) & 0x7ff) == 0x7ff || b == 0) b = dbits(pow10_tab[k]);
+        return bitsd(b | sign);
+    }
+    case 2: { /* subnormal, with any number of significant bits */
+        unsigned sh = (unsigned)((r >> 1) % 52);
+        b = (rng() & ((UINT64_C(1) << 52) - 1)) >> sh;
+        if (b == 0) b = 1;
+        return bitsd(b | sign);
+    }
+    case 3: { /* integers of every size */
+        unsigned sh = (unsigned)((r >> 1) % 64);
+        uint64_t u = rng() >> sh;
+        if (u == 0) u = 1;
+        double d = (double)u;
+        return (r & 1) ? -d : d;
+    }
+    default: { /* powers of two and their neighbours */
+        uint64_t e = 1 + (r >> 1) % 2046;
+        b = e << 52;
+        int step = (int)((r >> 13) % 5) - 2;
+        b += (uint64_t)(int64_t)step;
+        return bitsd(b | sign);
+    }
+    }
+}
+
+static float gen_f32(uint64_t i) {
+    uint64_t r = rng();
+    uint32_t sign = (uint32_t)(r & 1) << 31;
+    uint32_t b;
+    switch (i % 5) {
+    case 0:
+        do b = (uint32_t)rng(); while (((b >> 23) & 0xff) == 0xff);
+        return bitsf(b);
+    case 1: {
+        int k = (int)((r >> 1) % (38 + 45 + 1)) - 45;
+        char t[16];
+        snprintf(t, sizeof t, "1e%d", k);
+        b = fbits(strtof(t, NULL));
+        int step = (int)((r >> 12) % 9) - 4;
+        uint32_t nb = b + (uint32_t)step;
+        if (((nb >> 23) & 0xff) != 0xff && nb != 0 && (nb >> 31) == (b >> 31)) b = nb;
+        if (b == 0) b = 1;
+        return bitsf(b | sign);
+    }
+    case 2: {
+        unsigned sh = (unsigned)((r >> 1) % 23);
+        b = ((uint32_t)rng() & ((UINT32_C(1) << 23) - 1)) >> sh;
+        if (b == 0) b = 1;
+        return bitsf(b | sign);
+    }
+    case 3: {
+        unsigned sh = (unsigned)((r >> 1) % 64);
+        uint64_t u = rng() >> sh;
+        if (u == 0) u = 1;
+        float f = (float)u;
+        return (r & 1) ? -f : f;
+    }
+    default: {
+        uint32_t e = 1 + (uint32_t)((r >> 1) % 254);
+        b = e << 23;
+        int step = (int)((r >> 13) % 5) - 2;
+        b += (uint32_t)step;
+        return bitsf(b | sign);
+    }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* tests                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static void expect_f64(double d, const char *want) {
+    char buf[BUFSZ];
+    size_t n = jet_num_write_f64(d, buf);
+    CHECK_MSG(strcmp(buf, want) == 0 && n == strlen(want),
+              "f64 %.17g: got \"%s\", want \"%s\"", d, buf, want);
+}
+
+static void expect_f32(float f, const char *want) {
+    char buf[BUFSZ];
+    size_t n = jet_num_write_f32(f, buf);
+    CHECK_MSG(strcmp(buf, want) == 0 && n == strlen(want),
+              "f32 %.9g: got \"%s\", want \"%s\"", (double)f, buf, want);
+}
+
+static void test_examples(void) {
+    expect_f64(0.0, "0.0");
+    expect_f64(-0.0, "-0.0");
+    expect_f64(1.0, "1.0");
+    expect_f64(-1.0, "-1.0");
+    expect_f64(100.0, "100.0");
+    expect_f64(123.5, "123.5");
+    expect_f64(0.001, "0.001");
+    expect_f64(1e21, "1e+21");
+    expect_f64(1e20, "100000000000000000000.0");
+    expect_f64(1.2345678901234568e20, "123456789012345680000.0");
+    expect_f64(1.5e21, "1.5e+21");
+    expect_f64(1e22, "1e+22");
+    expect_f64(1e23, "1e+23");
+    expect_f64(0.000001, "0.000001");
+    expect_f64(0.0000012345, "0.0000012345");
+    expect_f64(1e-7, "1e-7");
+    expect_f64(1.5e-7, "1.5e-7");
+    expect_f64(-1.5e-7, "-1.5e-7");
+    expect_f64(5e-324, "5e-324");
+    expect_f64(-5e-324, "-5e-324");
+    expect_f64(1e-323, "1e-323");
+    expect_f64(2.2250738585072014e-308, "2.2250738585072014e-308");
+    expect_f64(2.225073858507201e-308, "2.225073858507201e-308");
+    expect_f64(1.7976931348623157e308, "1.7976931348623157e+308");
+    expect_f64(1.5e300, "1.5e+300");
+    expect_f64(0.1, "0.1");
+    expect_f64(0.2, "0.2");
+    expect_f64(0.1 + 0.2, "0.30000000000000004");
+    expect_f64(1.0 / 3.0, "0.3333333333333333");
+    expect_f64(2.0 / 3.0, "0.6666666666666666");
+    expect_f64(9007199254740992.0, "9007199254740992.0");
+    expect_f64(9007199254740993.0 * 2, "18014398509481984.0");
+    expect_f64(1e16, "10000000000000000.0");
+    expect_f64(123456789.0, "123456789.0");
+    expect_f64(1234567.5, "1234567.5");
+    expect_f64(12345678.5, "12345678.5");
+    expect_f64(123456789.5, "123456789.5");
+    expect_f64(1234567890123456.8, "1234567890123456.8");
+    expect_f64(123456789012345.67, "123456789012345.67");
+    expect_f64(0.12345678901234568, "0.12345678901234568");
+    expect_f64(0.0000012345678901234567, "0.0000012345678901234567");
+    expect_f64(1.2345678901234566e-7, "1.2345678901234566e-7");
+    expect_f64(1.2345678901234568e+21, "1.2345678901234568e+21");
+    expect_f64(12345678901234567000.0, "12345678901234567000.0");
+    expect_f64(-65.613617, "-65.613617");
+    expect_f64(43.420273000000009, "43.42027300000001");
+    expect_f64(4.35, "4.35");
+    expect_f64(1.0e15 + 0.3, "1000000000000000.2"); /* 1000000000000000.25 */
+    expect_f64(2.0e-3, "0.002");
+    expect_f64(1.0e-6 * 1.5, "0.0000015");
+    expect_f64((double)NAN, "NaN");
+    expect_f64(-(double)NAN, "NaN");
+    expect_f64((double)INFINITY, "Infinity");
+    expect_f64(-(double)INFINITY, "-Infinity");
+
+    expect_f32(0.0f, "0.0");
+    expect_f32(-0.0f, "-0.0");
+    expect_f32(1.0f, "1.0");
+    expect_f32(0.1f, "0.1");
+    expect_f32(1.0f / 3.0f, "0.33333334");
+    expect_f32(16777216.0f, "16777216.0");
+    expect_f32(1e10f, "10000000000.0");
+    expect_f32(3.4028235e38f, "3.4028235e+38");
+    expect_f32(1.17549435e-38f, "1.1754944e-38");
+    expect_f32(1.4e-45f, "1e-45");
+    expect_f32(1e-7f, "1e-7");
+    expect_f32(1e21f, "1e+21");
+    expect_f32(-65.613617f, "-65.61362");
+    expect_f32(NAN, "NaN");
+    expect_f32(INFINITY, "Infinity");
+    expect_f32(-INFINITY, "-Infinity");
+}
+
+static void expect_u64(uint64_t u) {
+    char buf[BUFSZ], want[32];
+    size_t n = jet_num_write_u64(u, buf);
+    snprintf(want, sizeof want, "%" PRIu64, u);
+    CHECK_MSG(strcmp(buf, want) == 0 && n == strlen(want),
+              "u64 %s: got \"%s\"", want, buf);
+}
+
+static void expect_i64(int64_t i) {
+    char buf[BUFSZ], want[32];
+    size_t n = jet_num_write_i64(i, buf);
+    snprintf(want, sizeof want, "%" PRId64, i);
+    CHECK_MSG(strcmp(buf, want) == 0 && n == strlen(want),
+              "i64 %s: got \"%s\"", want, buf);
+}
+
+static void test_integers(void) {
+    char buf[BUFSZ];
+    CHECK(jet_num_write_u64(0, buf) == 1 && strcmp(buf, "0") == 0);
+    CHECK(jet_num_write_u64(UINT64_MAX, buf) == 20 &&
+          strcmp(buf, "18446744073709551615") == 0);
+    CHECK(jet_num_write_i64(INT64_MIN, buf) == 20 &&
+          strcmp(buf, "-9223372036854775808") == 0);
+    CHECK(jet_num_write_i64(INT64_MAX, buf) == 19 &&
+          strcmp(buf, "9223372036854775807") == 0);
+    CHECK(jet_num_write_i64(-1, buf) == 2 && strcmp(buf, "-1") == 0);
+    CHECK(jet_num_write_i64(0, buf) == 1 && strcmp(buf, "0") == 0);
+    uint64_t p = 1;
+    for (int k = 0; k < 20; k++) {
+        expect_u64(p);
+        expect_u64(p - 1);
+        expect_u64(p + 1);
+        expect_i64((int64_t)(p >> 1));
+        expect_i64(-(int64_t)(p >> 1));
+        expect_i64(-(int64_t)(p >> 1) - 1);
+        if (k < 19) p *= 10;
+    }
+    for (int k = 0; k < 64; k++) {
+        expect_u64(UINT64_C(1) << k);
+        expect_u64((UINT64_C(1) << k) - 1);
+    }
+    for (int i = 0; i < 200000; i++) {
+        uint64_t u = rng() >> (rng() % 64);
+        expect_u64(u);
+        expect_i64((int64_t)u);
+        expect_i64((int64_t)(UINT64_C(0) - u));
+    }
+}
+
+/* Every finite f64/f32 of shared/numbers/ must round-trip. */
+static void test_vectors(void) {
+    static const char *files[] = {"freetype-2-7.txt", "google-wuffs.txt",
+                                  "lemire-fast-float.txt", "more-test-cases.txt",
+                                  "tencent-rapidjson.txt"};
+    char path[1024], sig[64];
+    unsigned long lines = 0;
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/numbers/%s", check_shared_dir(), files[i]);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        char line[4096];
+        while (fgets(line, sizeof line, f)) {
+            unsigned h16;
+            uint32_t b32;
+            uint64_t b64;
+            if (sscanf(line, "%x %" SCNx32 " %" SCNx64, &h16, &b32, &b64) != 3) continue;
+            lines++;
+            if (((b64 >> 52) & 0x7ff) != 0x7ff) check_f64(bitsd(b64), sig, NULL);
+            if (((b32 >> 23) & 0xff) != 0xff) check_f32(bitsf(b32), sig, NULL);
+        }
+        fclose(f);
+    }
+    if (lines == 0) printf("test_num_print: shared/numbers not found, vectors skipped\n");
+}
+
+static void test_random(unsigned long n_rt, unsigned long n_short) {
+    char sig[64];
+    for (int k = -324; k <= 308; k++) {
+        char t[16];
+        snprintf(t, sizeof t, "1e%d", k);
+        pow10_tab[k + 324] = strtod(t, NULL);
+        if (pow10_tab[k + 324] == 0) pow10_tab[k + 324] = 5e-324;
+    }
+    /* every power of two and every power of ten, plus all binade edges */
+    for (int e = 1; e < 2047; e++) {
+        check_shortest(bitsd((uint64_t)e << 52), 0);
+        check_shortest(bitsd(((uint64_t)e << 52) - 1), 0);
+        check_shortest(bitsd(((uint64_t)e << 52) + 1), 0);
+    }
+    for (int k = 0; k < 633; k++) check_shortest(pow10_tab[k], 0);
+    for (uint32_t e = 1; e < 255; e++) {
+        check_shortest((double)bitsf(e << 23), 1);
+        check_shortest((double)bitsf((e << 23) - 1), 1);
+        check_shortest((double)bitsf((e << 23) + 1), 1);
+    }
+    for (uint64_t i = 0; i < n_rt; i++) {
+        double d = gen_f64(i);
+        if (i < n_short)
+            check_shortest(d, 0);
+        else
+            check_f64(d, sig, NULL);
+    }
+    for (uint64_t i = 0; i < n_rt; i++) {
+        float f = gen_f32(i);
+        if (i < n_short)
+            check_shortest((double)f, 1);
+        else
+            check_f32(f, sig, NULL);
+    }
+}
+
+int main(void) {
+    const char *lt = getenv("JET_LONG_TESTS");
+    int long_mode = lt && *lt && strcmp(lt, "0") != 0;
+    unsigned long n_rt = long_mode ? 100000000ul : 1000000ul;
+    unsigned long n_short = long_mode ? 10000000ul : 100000ul;
+    test_examples();
+    test_integers();
+    test_vectors();
+    test_random(n_rt, n_short);
+    return CHECK_DONE("test_num_print");
+}
