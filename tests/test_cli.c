@@ -1,0 +1,229 @@
+/* test_cli.c — drives the built `jet` tool (JET_BINARY_DIR/jet) through
+ * the shell on temporary files: every command, --help, --version, stdin as
+ * '-', exit codes, and the FILE:LINE:COL: message diagnostic. POSIX only. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+
+#ifndef JET_BINARY_DIR
+#define JET_BINARY_DIR "."
+#endif
+
+static char dir[256];
+static char jet[512];
+
+typedef struct result {
+    int rc;
+    char *out;
+    size_t out_len;
+    char *err;
+} result;
+
+static char *slurp(const char *path, size_t *len) {
+    size_t n = 0;
+    char *s = check_read_file(path, &n);
+    if (!s) {
+        s = calloc(1, 1);
+        n = 0;
+    }
+    if (len) *len = n;
+    return s;
+}
+
+static void write_file(const char *name, const char *text) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f) return;
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Runs `jet ARGS` inside the temp dir (optionally with stdin from a file),
+ * capturing stdout, stderr and the exit status. */
+static result run(const char *args, const char *stdin_file) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s <%s >out.txt 2>err.txt", dir, jet, args,
+             stdin_file ? stdin_file : "/dev/null");
+    int st = system(cmd);
+    result r;
+    r.rc = (st != -1 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1;
+    char path[512];
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    r.out = slurp(path, &r.out_len);
+    snprintf(path, sizeof path, "%s/err.txt", dir);
+    r.err = slurp(path, NULL);
+    return r;
+}
+
+static void done(result *r) {
+    free(r->out);
+    free(r->err);
+}
+
+static void expect(const char *args, const char *stdin_file, int rc, const char *out,
+                   const char *err_has, int line) {
+    result r = run(args, stdin_file);
+    CHECK_MSG(r.rc == rc, "line %d: jet %s: exit %d, want %d (stderr: %s)", line, args, r.rc,
+              rc, r.err);
+    if (out)
+        CHECK_MSG(strcmp(r.out, out) == 0, "line %d: jet %s: stdout [%s] want [%s]", line,
+                  args, r.out, out);
+    if (err_has)
+        CHECK_MSG(strstr(r.err, err_has) != NULL, "line %d: jet %s: stderr [%s] lacks [%s]",
+                  line, args, r.err, err_has);
+    done(&r);
+}
+#define EXPECT(args, in, rc, out, err) expect((args), (in), (rc), (out), (err), __LINE__)
+
+static void test_general(void) {
+    result r = run("--version", NULL);
+    CHECK(r.rc == 0 && strncmp(r.out, "jet 0.", 6) == 0 && strstr(r.out, "kernel") != NULL);
+    done(&r);
+    r = run("--help", NULL);
+    CHECK(r.rc == 0 && strstr(r.out, "validate") && strstr(r.out, "fmt") &&
+          strstr(r.out, "stats") && strstr(r.out, "get") && r.err[0] == 0);
+    done(&r);
+    static const char *cmds[4] = {"validate", "fmt", "stats", "get"};
+    for (int i = 0; i < 4; i++) {
+        char a[64];
+        snprintf(a, sizeof a, "%s --help", cmds[i]);
+        r = run(a, NULL);
+        CHECK_MSG(r.rc == 0 && strstr(r.out, "usage: jet") && strstr(r.out, cmds[i]),
+                  "jet %s: rc %d", a, r.rc);
+        done(&r);
+    }
+    EXPECT("", NULL, 2, "", "usage");
+    EXPECT("frobnicate", NULL, 2, "", "unknown command");
+    EXPECT("fmt --bogus", NULL, 2, "", "unknown option");
+    EXPECT("fmt --pretty=16 x.json", NULL, 2, "", "1..15");
+    EXPECT("stats", NULL, 2, "", NULL);
+    EXPECT("get ok.json", NULL, 2, "", NULL);
+    EXPECT("validate", NULL, 2, "", NULL);
+    EXPECT("validate --max-depth=x ok.json", NULL, 2, "", NULL);
+}
+
+static void test_validate(void) {
+    EXPECT("validate ok.json", NULL, 0, "", NULL);
+    EXPECT("validate ok.json ok.json", NULL, 0, "", NULL);
+    EXPECT("validate -", "ok.json", 0, "", NULL);
+    /* bad.json: line 3, column 9 is the stray ']' */
+    EXPECT("validate bad.json", NULL, 1, "", "bad.json:3:10: ");
+    EXPECT("validate ok.json bad.json ok.json", NULL, 1, "", "bad.json:3:10: ");
+    EXPECT("validate missing.json", NULL, 1, "", "missing.json");
+    result r = run("validate bad.json", NULL);
+    /* exactly one line: FILE:LINE:COL: message */
+    CHECK(strncmp(r.err, "bad.json:3:10: ", 15) == 0 && strlen(r.err) > 16 &&
+          strchr(r.err, '\n') == r.err + strlen(r.err) - 1);
+    done(&r);
+    /* reader options */
+    EXPECT("validate comments.json", NULL, 1, "", "comments.json:1:");
+    EXPECT("validate --allow-comments --allow-trailing-commas comments.json", NULL, 0, "",
+           NULL);
+    EXPECT("validate nan.json", NULL, 1, "", "nan.json:1:");
+    EXPECT("validate --allow-nan-inf nan.json", NULL, 0, "", NULL);
+    EXPECT("validate deep.json", NULL, 0, "", NULL);
+    EXPECT("validate --max-depth=3 deep.json", NULL, 1, "", "deep.json:1:4: ");
+}
+
+static void test_fmt(void) {
+    EXPECT("fmt ok.json", NULL, 0,
+           "{\n  \"a\": [\n    1,\n    2.5,\n    \"\xc3\xa9/\"\n  ],\n  \"b\": {},\n"
+           "  \"c\": null\n}\n",
+           NULL);
+    EXPECT("fmt --pretty ok.json", NULL, 0,
+           "{\n  \"a\": [\n    1,\n    2.5,\n    \"\xc3\xa9/\"\n  ],\n  \"b\": {},\n"
+           "  \"c\": null\n}\n",
+           NULL);
+    EXPECT("fmt --pretty=4 ok.json", NULL, 0,
+           "{\n    \"a\": [\n        1,\n        2.5,\n        \"\xc3\xa9/\"\n    ],\n"
+           "    \"b\": {},\n    \"c\": null\n}\n",
+           NULL);
+    EXPECT("fmt --minify ok.json", NULL, 0,
+           "{\"a\":[1,2.5,\"\xc3\xa9/\"],\"b\":{},\"c\":null}\n", NULL);
+    EXPECT("fmt --minify --ascii --escape-slashes ok.json", NULL, 0,
+           "{\"a\":[1,2.5,\"\\u00e9\\/\"],\"b\":{},\"c\":null}\n", NULL);
+    EXPECT("fmt --minify -", "ok.json", 0,
+           "{\"a\":[1,2.5,\"\xc3\xa9/\"],\"b\":{},\"c\":null}\n", NULL);
+    EXPECT("fmt --minify", "ok.json", 0,
+           "{\"a\":[1,2.5,\"\xc3\xa9/\"],\"b\":{},\"c\":null}\n", NULL);
+    EXPECT("fmt --minify --allow-nan-inf nan.json", NULL, 0, "[NaN,-Infinity]\n", NULL);
+    EXPECT("fmt --minify --allow-comments --allow-trailing-commas comments.json", NULL, 0,
+           "[1,2]\n", NULL);
+    EXPECT("fmt bad.json", NULL, 1, "", "bad.json:3:10: ");
+    EXPECT("fmt -", "bad.json", 1, "", ":3:10: ");
+    EXPECT("fmt ok.json ok.json", NULL, 2, "", NULL);
+}
+
+static void test_stats(void) {
+    EXPECT("stats ok.json", NULL, 0,
+           "{\"objects\":2,\"arrays\":1,\"strings\":1,\"numbers\":2,\"integers\":1,"
+           "\"doubles\":1,\"trues\":0,\"falses\":0,\"nulls\":1,\"keys\":3,"
+           "\"max_depth\":2,\"string_bytes\":6}\n",
+           NULL);
+    EXPECT("stats -", "ok.json", 0,
+           "{\"objects\":2,\"arrays\":1,\"strings\":1,\"numbers\":2,\"integers\":1,"
+           "\"doubles\":1,\"trues\":0,\"falses\":0,\"nulls\":1,\"keys\":3,"
+           "\"max_depth\":2,\"string_bytes\":6}\n",
+           NULL);
+    EXPECT("stats bad.json", NULL, 1, "", "bad.json:3:10: ");
+}
+
+static void test_get(void) {
+    EXPECT("get ok.json /a/1", NULL, 0, "2.5\n", NULL);
+    EXPECT("get ok.json /a", NULL, 0, "[1,2.5,\"\xc3\xa9/\"]\n", NULL);
+    EXPECT("get ok.json ''", NULL, 0, "{\"a\":[1,2.5,\"\xc3\xa9/\"],\"b\":{},\"c\":null}\n",
+           NULL);
+    EXPECT("get ok.json /c", NULL, 0, "null\n", NULL);
+    EXPECT("get - /b", "ok.json", 0, "{}\n", NULL);
+    EXPECT("get ok.json /a/3", NULL, 1, "", "no value");
+    EXPECT("get ok.json /zz", NULL, 1, "", "/zz");
+    EXPECT("get ok.json a", NULL, 1, "", "start with");
+    EXPECT("get ok.json /~2", NULL, 1, "", "~");
+    EXPECT("get bad.json /a", NULL, 1, "", "bad.json:3:10: ");
+}
+
+int main(void) {
+    snprintf(jet, sizeof jet, "%s/jet", JET_BINARY_DIR);
+    if (access(jet, X_OK) != 0) {
+        fprintf(stderr, "test_cli: %s not built\n", jet);
+        CHECK_MSG(0, "missing %s", jet);
+        return CHECK_DONE("test_cli");
+    }
+    /* mkdtemp wants six trailing X characters. */
+    snprintf(dir, sizeof dir, "/tmp/jet_test_cli_");
+    memset(dir + strlen(dir), 'X', 6);
+    dir[strlen("/tmp/jet_test_cli_") + 6] = '\0';
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(0, "mkdtemp failed");
+        return CHECK_DONE("test_cli");
+    }
+    write_file("ok.json", "{\"a\": [1, 2.5, \"\xc3\xa9/\"],\n \"b\": {}, \"c\": null}");
+    write_file("bad.json", "{\n  \"a\": [1,\n    2, 3]]\n}\n");
+    write_file("comments.json", "// c\n[1, /* two */ 2,]\n");
+    write_file("nan.json", "[NaN, -Infinity]");
+    write_file("deep.json", "[[[[1]]]]");
+
+    test_general();
+    test_validate();
+    test_fmt();
+    test_stats();
+    test_get();
+
+    static const char *files[] = {"ok.json", "bad.json", "comments.json", "nan.json",
+                                  "deep.json", "out.txt", "err.txt"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        remove(path);
+    }
+    rmdir(dir);
+    return CHECK_DONE("test_cli");
+}
