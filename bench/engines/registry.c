@@ -1,0 +1,61 @@
+/* registry.c — the engines compiled into jet-bench (see jb_config.h, written
+ * by bench/CMakeLists.txt from what it found at configure time). */
+#include "engine.h"
+#include "jb_config.h"
+
+#ifdef JB_HAVE_JET
+extern const jb_engine jb_engine_jet;
+#endif
+#ifdef JB_HAVE_SIMDJSON
+extern const jb_engine jb_engine_simdjson_dom;
+extern const jb_engine jb_engine_simdjson_ondemand;
+#endif
+#ifdef JB_HAVE_RAPIDJSON
+extern const jb_engine jb_engine_rapidjson;
+extern const jb_engine jb_engine_rapidjson_fullprec;
+extern const jb_engine jb_engine_rapidjson_insitu;
+#endif
+#ifdef JB_HAVE_CJSON
+extern const jb_engine jb_engine_cjson;
+#endif
+#ifdef JB_HAVE_JANSSON
+extern const jb_engine jb_engine_jansson;
+#endif
+#ifdef JB_HAVE_JSONC
+extern const jb_engine jb_engine_jsonc;
+#endif
+
+const jb_engine *const jb_engines[] = {
+#ifdef JB_HAVE_JET
+    &jb_engine_jet,
+#endif
+#ifdef JB_HAVE_SIMDJSON
+    &jb_engine_simdjson_dom,
+    &jb_engine_simdjson_ondemand,
+#endif
+#ifdef JB_HAVE_RAPIDJSON
+    &jb_engine_rapidjson,
+    &jb_engine_rapidjson_fullprec,
+    &jb_engine_rapidjson_insitu,
+#endif
+#ifdef JB_HAVE_CJSON
+    &jb_engine_cjson,
+#endif
+#ifdef JB_HAVE_JANSSON
+    &jb_engine_jansson,
+#endif
+#ifdef JB_HAVE_JSONC
+    &jb_engine_jsonc,
+#endif
+    NULL
+};
+
+const char *const jb_missing_engines[] = {
+    JB_MISSING_ENGINES
+    NULL, NULL
+};
+
+void jb_stats_zero(jb_stats *s) {
+    s->objects = s->arrays = s->strings = s->numbers = s->integers = s->doubles = 0;
+    s->trues = s->falses = s->nulls = s->keys = s->max_depth = s->string_bytes = 0;
+}

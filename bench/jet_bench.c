@@ -1,0 +1,877 @@
+/*
+ * jet_bench.c — jet-bench: the comparison harness (driver, datasets,
+ * verification, interleaved timing). See bench/README.md for the method.
+ */
+#define _GNU_SOURCE 1 /* sched_setaffinity, CPU_SET */
+#include "bench.h"
+#include "jb_config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *const jb_op_names[OP__COUNT] = {"parse", "serialize", "validate", "decode"};
+const char *const jb_op_titles[OP__COUNT] = {
+    "Parse (bytes -> complete document, immutable input)",
+    "Serialize (document -> minified text)",
+    "Validate (accept/reject)",
+    "Decode (twitter.json -> TwitterStats)"};
+
+static const struct { const char *name, *file; } known_datasets[] = {
+    {"twitter", "twitter.json"},
+    {"citm_catalog", "citm_catalog.json"},
+    {"canada", "canada.json"},
+    {"github_events", "github_events.json"},
+};
+#define N_KNOWN_DATASETS (sizeof known_datasets / sizeof known_datasets[0])
+
+static volatile uint64_t jb_sink; /* defeats dead-code elimination */
+
+double jb_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static void die(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("jet-bench: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+/* ---------------------------------------------------------------- lists -- */
+
+/* true when `name` is in the comma-separated `list` (NULL list: everything). */
+static bool in_list(const char *list, const char *name) {
+    if (!list || !*list || strcmp(list, "all") == 0) return true;
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0) return true;
+        if (!e) break;
+        p = e + 1;
+    }
+    return false;
+}
+
+/* Every name of `list` must be one of `known` (n names); exits otherwise. */
+static void check_list(const char *what, const char *list, const char *const *known, size_t n) {
+    if (!list || !*list || strcmp(list, "all") == 0) return;
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        bool found = false;
+        for (size_t i = 0; i < n && !found; i++)
+            found = strlen(known[i]) == len && strncmp(known[i], p, len) == 0;
+        if (!found && len) {
+            fprintf(stderr, "jet-bench: unknown %s '%.*s'; known:", what, (int)len, p);
+            for (size_t i = 0; i < n; i++) fprintf(stderr, " %s", known[i]);
+            fputc('\n', stderr);
+            exit(2);
+        }
+        if (!e) break;
+        p = e + 1;
+    }
+}
+
+/* -------------------------------------------------------------- datasets -- */
+
+static bool read_file(const char *path, char **data, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return false; }
+    long n = ftell(f);
+    if (n < 0 || fseek(f, 0, SEEK_SET) != 0) { fclose(f); return false; }
+    /* Exactly n bytes: no NUL terminator, no padding, so that an engine
+     * reading past the end is caught by ASan builds. */
+    char *buf = malloc(n ? (size_t)n : 1);
+    if (!buf) { fclose(f); return false; }
+    if (fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); fclose(f); return false; }
+    fclose(f);
+    *data = buf;
+    *len = (size_t)n;
+    return true;
+}
+
+static void load_datasets(jb_run *r) {
+    /* --data-dir, $JET_DATA_DIR, $JET_SHARED_DIR/corpora, the shared
+     * directory baked in at build time, Debian's fastjson testdata. */
+    const char *dirs[5];
+    int nd = 0;
+    static char shared_env[1024];
+    if (r->opt.data_dir) dirs[nd++] = r->opt.data_dir;
+    const char *env = getenv("JET_DATA_DIR");
+    if (env && *env) dirs[nd++] = env;
+    env = getenv("JET_SHARED_DIR");
+    if (env && *env) {
+        snprintf(shared_env, sizeof shared_env, "%s/corpora", env);
+        dirs[nd++] = shared_env;
+    }
+    dirs[nd++] = JB_CORPORA_DIR;
+    dirs[nd++] = "/usr/share/gocode/src/github.com/valyala/fastjson/testdata";
+
+    const char *filter = r->opt.datasets;
+    if (!filter && r->opt.quick) filter = "github_events";
+    const char *names[N_KNOWN_DATASETS];
+    for (size_t i = 0; i < N_KNOWN_DATASETS; i++) names[i] = known_datasets[i].name;
+    check_list("dataset", filter, names, N_KNOWN_DATASETS);
+
+    for (size_t i = 0; i < N_KNOWN_DATASETS; i++) {
+        if (!in_list(filter, known_datasets[i].name)) continue;
+        jb_dataset *d = &r->ds[r->nds++];
+        memset(d, 0, sizeof *d);
+        d->name = known_datasets[i].name;
+        d->file = known_datasets[i].file;
+        for (int k = 0; k < nd && !d->loaded; k++) {
+            snprintf(d->path, sizeof d->path, "%s/%s", dirs[k], d->file);
+            d->loaded = read_file(d->path, &d->data, &d->len);
+        }
+        if (!d->loaded) {
+            d->path[0] = 0;
+            printf("note: dataset %s (%s) not found (searched --data-dir, $JET_DATA_DIR, $JET_SHARED_DIR/corpora, "
+                   "%s, fastjson testdata): skipped\n", d->name, d->file, JB_CORPORA_DIR);
+        }
+    }
+}
+
+/* ----------------------------------------------------------- comparison -- */
+
+static const char *const stat_names[12] = {"objects", "arrays", "strings", "numbers", "integers", "doubles",
+                                           "trues", "falses", "nulls", "keys", "max_depth", "string_bytes"};
+
+static void stats_fields(const jb_stats *s, uint64_t f[12]) {
+    f[0] = s->objects; f[1] = s->arrays; f[2] = s->strings; f[3] = s->numbers;
+    f[4] = s->integers; f[5] = s->doubles; f[6] = s->trues; f[7] = s->falses;
+    f[8] = s->nulls; f[9] = s->keys; f[10] = s->max_depth; f[11] = s->string_bytes;
+}
+
+/* 0 when equal on the fields the capabilities allow comparing; else 1 and a
+ * reason naming the first differing field(s). */
+int jb_stats_compare(const jb_stats *got, const jb_stats *ref, unsigned caps, char *why, size_t cap) {
+    uint64_t g[12], e[12];
+    stats_fields(got, g);
+    stats_fields(ref, e);
+    size_t used = 0;
+    int bad = 0;
+    if (why && cap) why[0] = 0;
+    for (int i = 0; i < 12; i++) {
+        if ((i == 4 || i == 5) && !(caps & JB_CAP_NUM_SPLIT)) continue;
+        if (g[i] == e[i]) continue;
+        if (why && used < cap && bad < 3)
+            used += (size_t)snprintf(why + used, cap - used, "%s%s %llu != %llu", bad ? ", " : "",
+                                     stat_names[i], (unsigned long long)g[i], (unsigned long long)e[i]);
+        bad++;
+    }
+    return bad != 0;
+}
+
+static const char *const tw_names[14] = {"statuses", "id_sum", "user_id_sum", "followers_sum", "friends_sum",
+                                         "retweet_sum", "favorite_sum", "verified", "text_bytes",
+                                         "screen_name_bytes", "name_bytes", "created_at_bytes", "hashtags",
+                                         "hashtag_bytes"};
+
+static void tw_fields(const jb_twitter *t, uint64_t f[14]) {
+    f[0] = t->statuses; f[1] = t->id_sum; f[2] = t->user_id_sum; f[3] = t->followers_sum;
+    f[4] = t->friends_sum; f[5] = t->retweet_sum; f[6] = t->favorite_sum; f[7] = t->verified;
+    f[8] = t->text_bytes; f[9] = t->screen_name_bytes; f[10] = t->name_bytes;
+    f[11] = t->created_at_bytes; f[12] = t->hashtags; f[13] = t->hashtag_bytes;
+}
+
+int jb_twitter_compare(const jb_twitter *got, const jb_twitter *ref, char *why, size_t cap) {
+    uint64_t g[14], e[14];
+    tw_fields(got, g);
+    tw_fields(ref, e);
+    size_t used = 0;
+    int bad = 0;
+    if (why && cap) why[0] = 0;
+    for (int i = 0; i < 14; i++) {
+        if (g[i] == e[i]) continue;
+        if (why && used < cap && bad < 3)
+            used += (size_t)snprintf(why + used, cap - used, "%s%s %llu != %llu", bad ? ", " : "",
+                                     tw_names[i], (unsigned long long)g[i], (unsigned long long)e[i]);
+        bad++;
+    }
+    return bad != 0;
+}
+
+/* ------------------------------------------------------------ references -- */
+
+static bool engine_fingerprint(const jb_engine *e, const jb_dataset *d, jb_stats *out) {
+    if (!e->parse || !e->stats) return false;
+    void *st = e->create ? e->create() : NULL;
+    if (e->create && !st) return false;
+    bool ok = false;
+    void *doc = e->parse(st, d->data, d->len);
+    if (doc) {
+        ok = e->stats(st, doc, out) == 0;
+        if (e->free_doc) e->free_doc(st, doc);
+    }
+    if (e->destroy) e->destroy(st);
+    return ok;
+}
+
+static bool engine_twitter(const jb_engine *e, const jb_dataset *d, jb_twitter *out) {
+    if (!e->decode_twitter) return false;
+    void *st = e->create ? e->create() : NULL;
+    if (e->create && !st) return false;
+    memset(out, 0, sizeof *out);
+    bool ok = e->decode_twitter(st, d->data, d->len, out) == 0;
+    if (e->destroy) e->destroy(st);
+    return ok;
+}
+
+/* The reference fingerprint of a dataset: jet's, cross-checked with
+ * simdjson-dom (the engines with JB_CAP_REFERENCE, in registry order). When
+ * they disagree, or when neither is available, the majority of the engines
+ * that report every field (JB_CAP_NUM_SPLIT) decides. */
+static void establish_reference(jb_dataset *d) {
+    jb_stats fp[JB_MAX_ENGINES];
+    const jb_engine *who[JB_MAX_ENGINES];
+    int n = 0;
+    for (int i = 0; jb_engines[i] && n < JB_MAX_ENGINES; i++) {
+        const jb_engine *e = jb_engines[i];
+        if (!(e->caps & JB_CAP_NUM_SPLIT)) continue;
+        if (engine_fingerprint(e, d, &fp[n])) who[n++] = e;
+        else if (e->caps & JB_CAP_REFERENCE)
+            printf("note: reference candidate %s failed to parse %s\n", e->name, d->name);
+    }
+    int r1 = -1, r2 = -1;
+    for (int i = 0; i < n; i++)
+        if (who[i]->caps & JB_CAP_REFERENCE) { if (r1 < 0) r1 = i; else if (r2 < 0) r2 = i; }
+    char why[256];
+    if (r1 >= 0 && r2 >= 0 && !jb_stats_compare(&fp[r1], &fp[r2], JB_CAP_NUM_SPLIT, why, sizeof why)) {
+        d->ref = fp[r1];
+        snprintf(d->ref_source, sizeof d->ref_source, "%s, cross-checked with %s", who[r1]->name, who[r2]->name);
+        d->have_ref = true;
+        return;
+    }
+    if (r1 >= 0 && r2 < 0) {
+        /* One reference engine: still cross-check it against the others. */
+        int agree = 0;
+        for (int i = 0; i < n; i++)
+            if (i != r1 && !jb_stats_compare(&fp[i], &fp[r1], JB_CAP_NUM_SPLIT, NULL, 0)) agree++;
+        if (agree > 0 || n == 1) {
+            d->ref = fp[r1];
+            snprintf(d->ref_source, sizeof d->ref_source, "%s, agreed by %d other engine%s", who[r1]->name, agree,
+                     agree == 1 ? "" : "s");
+            d->have_ref = true;
+            return;
+        }
+    }
+    /* Majority vote. */
+    int best = -1, best_votes = 0;
+    for (int i = 0; i < n; i++) {
+        int votes = 0;
+        for (int j = 0; j < n; j++) votes += !jb_stats_compare(&fp[j], &fp[i], JB_CAP_NUM_SPLIT, NULL, 0);
+        if (votes > best_votes) { best = i; best_votes = votes; }
+    }
+    if (best < 0) {
+        printf("WARNING: no engine could fingerprint %s: its cells cannot be verified\n", d->name);
+        return;
+    }
+    d->ref = fp[best];
+    d->have_ref = true;
+    snprintf(d->ref_source, sizeof d->ref_source, "majority: %d of %d engines (%s among them)", best_votes, n,
+             who[best]->name);
+    if (r1 >= 0 && r2 >= 0) {
+        jb_stats_compare(&fp[r1], &fp[r2], JB_CAP_NUM_SPLIT, why, sizeof why);
+        printf("WARNING: %s and %s disagree on %s (%s); reference by %s\n", who[r1]->name, who[r2]->name,
+               d->name, why, d->ref_source);
+    }
+}
+
+static void establish_twitter_reference(jb_dataset *d) {
+    jb_twitter tw[JB_MAX_ENGINES];
+    const jb_engine *who[JB_MAX_ENGINES];
+    int n = 0;
+    for (int i = 0; jb_engines[i] && n < JB_MAX_ENGINES; i++)
+        if (engine_twitter(jb_engines[i], d, &tw[n])) who[n++] = jb_engines[i];
+    int best = -1, best_votes = 0;
+    /* Registry order puts jet first: on a tie the earlier engine wins. */
+    for (int i = 0; i < n; i++) {
+        int votes = 0;
+        for (int j = 0; j < n; j++) votes += !jb_twitter_compare(&tw[j], &tw[i], NULL, 0);
+        if (votes > best_votes) { best = i; best_votes = votes; }
+    }
+    if (best < 0) return;
+    d->twitter_ref = tw[best];
+    d->have_twitter_ref = true;
+    snprintf(d->twitter_ref_source, sizeof d->twitter_ref_source, "%s, agreed by %d of %d engines", who[best]->name,
+             best_votes, n);
+}
+
+/* The engine used to re-parse serialized output: the first reference-capable
+ * engine whose fingerprint matches the dataset's reference. */
+static const jb_engine *reparse_engine(const jb_dataset *d) {
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; jb_engines[i]; i++) {
+            const jb_engine *e = jb_engines[i];
+            if (pass == 0 && !(e->caps & JB_CAP_REFERENCE)) continue;
+            if (!(e->caps & JB_CAP_NUM_SPLIT)) continue;
+            jb_stats s;
+            if (engine_fingerprint(e, d, &s) && !jb_stats_compare(&s, &d->ref, JB_CAP_NUM_SPLIT, NULL, 0)) return e;
+        }
+    return NULL;
+}
+
+/* ---------------------------------------------------------- verification -- */
+
+static void cell_fail(jb_cell *c, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->note, sizeof c->note, fmt, ap);
+    va_end(ap);
+    c->state = CELL_FAILED;
+}
+
+/* Verifies a cell; on success leaves the engine state (and, for serialize,
+ * the prepared document) in the cell for timing. */
+void jb_verify_cell(jb_run *r, jb_cell *c) {
+    const jb_engine *e = c->eng;
+    const jb_dataset *d = &r->ds[c->ds];
+    c->bytes = d->len;
+    bool supported = false;
+    switch (c->op) {
+    case OP_PARSE: supported = e->parse && e->stats; break;
+    case OP_SERIALIZE: supported = e->parse && e->serialize; break;
+    case OP_VALIDATE: supported = e->validate != NULL; break;
+    case OP_DECODE: supported = e->decode_twitter != NULL; break;
+    }
+    if (!supported) {
+        c->state = CELL_UNSUPPORTED;
+        snprintf(c->note, sizeof c->note, "%s has no %s adapter", e->name, jb_op_names[c->op]);
+        return;
+    }
+    c->st = e->create ? e->create() : NULL;
+    if (e->create && !c->st) { cell_fail(c, "engine state allocation failed"); return; }
+    char why[400];
+
+    switch (c->op) {
+    case OP_PARSE: {
+        if (!d->have_ref) { cell_fail(c, "no reference fingerprint for %s", d->name); return; }
+        /* Twice: a reused parser must give the same document again. */
+        for (int pass = 0; pass < 2; pass++) {
+            void *doc = e->parse(c->st, d->data, d->len);
+            if (!doc) { cell_fail(c, "rejected valid input (pass %d)", pass + 1); return; }
+            jb_stats s;
+            jb_stats_zero(&s);
+            int rc = e->stats(c->st, doc, &s);
+            if (e->free_doc) e->free_doc(c->st, doc);
+            if (rc != 0) { cell_fail(c, "fingerprint walk failed"); return; }
+            if (jb_stats_compare(&s, &d->ref, e->caps, why, sizeof why)) {
+                cell_fail(c, "fingerprint mismatch (pass %d): %s", pass + 1, why);
+                return;
+            }
+        }
+        break;
+    }
+    case OP_SERIALIZE: {
+        if (!d->have_ref) { cell_fail(c, "no reference fingerprint for %s", d->name); return; }
+        const jb_engine *re = reparse_engine(d);
+        if (!re) { cell_fail(c, "no engine to re-parse the output"); return; }
+        c->doc = e->parse(c->st, d->data, d->len);
+        if (!c->doc) { cell_fail(c, "rejected valid input"); return; }
+        size_t n1 = 0, n2 = 0;
+        char *text = e->serialize(c->st, c->doc, &n1);
+        if (!text || n1 == 0) { cell_fail(c, "serialize failed"); return; }
+        jb_stats s;
+        void *rst = re->create ? re->create() : NULL;
+        void *rdoc = re->parse(rst, text, n1);
+        int bad = 1;
+        if (rdoc) {
+            re->stats(rst, rdoc, &s);
+            if (re->free_doc) re->free_doc(rst, rdoc);
+            bad = jb_stats_compare(&s, &d->ref, e->caps & re->caps, why, sizeof why);
+        } else {
+            snprintf(why, sizeof why, "output is not valid JSON for %s", re->name);
+        }
+        if (re->destroy) re->destroy(rst);
+        if (e->free_text) e->free_text(c->st, text);
+        if (bad) { cell_fail(c, "output re-parsed by %s: %s", re->name, why); return; }
+        text = e->serialize(c->st, c->doc, &n2);
+        if (!text || n2 != n1) { cell_fail(c, "second serialize differs (%zu vs %zu bytes)", n2, n1); return; }
+        if (e->free_text) e->free_text(c->st, text);
+        c->out_bytes = n1;
+        break;
+    }
+    case OP_VALIDATE: {
+        if (!e->validate(c->st, d->data, d->len)) { cell_fail(c, "rejected valid input"); return; }
+        /* Two broken variants must be rejected: truncated in the middle, and
+         * the last closing bracket replaced by a comma. */
+        if (d->len >= 2) {
+            char *bad = malloc(d->len);
+            if (!bad) { cell_fail(c, "out of memory"); return; }
+            memcpy(bad, d->data, d->len);
+            bool accepted_trunc = e->validate(c->st, bad, d->len / 2) != 0;
+            size_t k = d->len;
+            while (k > 0 && bad[k - 1] != '}' && bad[k - 1] != ']') k--;
+            bool accepted_bad = false;
+            if (k > 0) {
+                bad[k - 1] = ',';
+                accepted_bad = e->validate(c->st, bad, d->len) != 0;
+            }
+            free(bad);
+            if (accepted_trunc) { cell_fail(c, "accepted the input truncated to %zu bytes", d->len / 2); return; }
+            if (accepted_bad) { cell_fail(c, "accepted the input with its last bracket replaced by ','"); return; }
+        }
+        if (!e->validate(c->st, d->data, d->len)) { cell_fail(c, "rejected valid input after a rejection"); return; }
+        break;
+    }
+    case OP_DECODE: {
+        if (!d->have_twitter_ref) { cell_fail(c, "no reference TwitterStats"); return; }
+        for (int pass = 0; pass < 2; pass++) {
+            jb_twitter t;
+            memset(&t, 0, sizeof t);
+            if (e->decode_twitter(c->st, d->data, d->len, &t) != 0) { cell_fail(c, "decode failed"); return; }
+            if (jb_twitter_compare(&t, &d->twitter_ref, why, sizeof why)) {
+                cell_fail(c, "checksum mismatch: %s", why);
+                return;
+            }
+        }
+        break;
+    }
+    }
+    c->state = CELL_OK;
+    const char *n = c->op == OP_PARSE ? e->parse_note : c->op == OP_SERIALIZE ? e->serialize_note
+                  : c->op == OP_VALIDATE ? e->validate_note : e->decode_note;
+    snprintf(c->note, sizeof c->note, "%s", n ? n : "");
+}
+
+static void cell_release(jb_cell *c) {
+    if (c->doc && c->eng->free_doc) c->eng->free_doc(c->st, c->doc);
+    c->doc = NULL;
+    if (c->st && c->eng->destroy) c->eng->destroy(c->st);
+    c->st = NULL;
+}
+
+/* ---------------------------------------------------------------- timing -- */
+
+uint64_t jb_run_once(jb_cell *c, const jb_dataset *d, bool *ok) {
+    const jb_engine *e = c->eng;
+    switch (c->op) {
+    case OP_PARSE: {
+        void *doc = e->parse(c->st, d->data, d->len);
+        if (!doc) { *ok = false; return 0; }
+        uint64_t v = (uint64_t)(uintptr_t)doc;
+        if (e->free_doc) e->free_doc(c->st, doc);
+        return v;
+    }
+    case OP_SERIALIZE: {
+        size_t n = 0;
+        char *t = e->serialize(c->st, c->doc, &n);
+        if (!t) { *ok = false; return 0; }
+        uint64_t v = n + (unsigned char)t[n / 2];
+        if (e->free_text) e->free_text(c->st, t);
+        return v;
+    }
+    case OP_VALIDATE: {
+        int v = e->validate(c->st, d->data, d->len);
+        if (!v) *ok = false;
+        return (uint64_t)v;
+    }
+    case OP_DECODE: {
+        jb_twitter t;
+        memset(&t, 0, sizeof t);
+        if (e->decode_twitter(c->st, d->data, d->len, &t) != 0) *ok = false;
+        return t.id_sum ^ t.text_bytes;
+    }
+    }
+    *ok = false;
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double quantile_sorted(const double *v, size_t n, double q) {
+    if (!n) return 0;
+    double pos = q * (double)(n - 1);
+    size_t i = (size_t)pos;
+    double f = pos - (double)i;
+    return i + 1 < n ? v[i] * (1 - f) + v[i + 1] * f : v[i];
+}
+
+static double median_of(const double *v, size_t n) {
+    double *tmp = malloc(n * sizeof *tmp);
+    if (!tmp) return 0;
+    memcpy(tmp, v, n * sizeof *tmp);
+    qsort(tmp, n, sizeof *tmp, cmp_double);
+    double m = quantile_sorted(tmp, n, 0.5);
+    free(tmp);
+    return m;
+}
+
+static bool push_sample(jb_cell *c, double ns) {
+    if (c->nsamples == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 256;
+        double *p = realloc(c->samples, cap * sizeof *p);
+        if (!p) return false;
+        c->samples = p;
+        c->cap = cap;
+    }
+    c->samples[c->nsamples++] = ns;
+    return true;
+}
+
+static void finish_stats(jb_cell *c) {
+    size_t n = c->nsamples;
+    if (!n) return;
+    double *s = malloc(n * sizeof *s);
+    if (!s) return;
+    memcpy(s, c->samples, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_double);
+    c->median_ns = quantile_sorted(s, n, 0.5);
+    c->p10_ns = quantile_sorted(s, n, 0.10);
+    for (size_t i = 0; i < n; i++) s[i] = fabs(s[i] - c->median_ns);
+    qsort(s, n, sizeof *s, cmp_double);
+    c->mad_ns = quantile_sorted(s, n, 0.5);
+    free(s);
+    c->mb_per_s = c->median_ns > 0 ? (double)c->bytes / c->median_ns * 1e3 : 0;
+    c->ops_per_s = c->median_ns > 0 ? 1e9 / c->median_ns : 0;
+}
+
+static void fmt_eta(double s, char *buf, size_t cap) {
+    if (s < 0) s = 0;
+    int m = (int)(s / 60), sec = (int)s % 60;
+    if (m) snprintf(buf, cap, "%dm%02ds", m, sec);
+    else snprintf(buf, cap, "%ds", sec);
+}
+
+typedef struct progress {
+    int done, total;
+    double t0;
+    double budget_ms;
+} progress;
+
+static double progress_eta(const progress *p) {
+    double el = (jb_now_ns() - p->t0) / 1e9;
+    if (p->done == 0) return (double)(p->total) * p->budget_ms * 1.3 / 1e3;
+    return el / p->done * (p->total - p->done);
+}
+
+/* Times the verified cells of one (op, dataset) group, interleaved: every
+ * round gives each cell one slice of slice_ms, in a rotating order. */
+static void time_group(jb_run *r, jb_cell **cells, int n, progress *pg) {
+    const jb_dataset *d = &r->ds[cells[0]->ds];
+    const double slice_ns = r->opt.slice_ms * 1e6, sample_ns = r->opt.sample_ms * 1e6;
+    double warm_ns = r->opt.min_time_ms * 1e6 / 5;
+    if (warm_ns > 200e6) warm_ns = 200e6;
+
+    char eta[32];
+    fmt_eta(progress_eta(pg), eta, sizeof eta);
+    fprintf(stderr, "[cells %d-%d/%d] %s %s:", pg->done + 1, pg->done + n, pg->total, jb_op_names[cells[0]->op],
+            d->name);
+    for (int i = 0; i < n; i++) fprintf(stderr, " %s", cells[i]->eng->name);
+    fprintf(stderr, " (ETA %s)\n", eta);
+
+    /* Warm-up and calibration of the iterations per sample. */
+    for (int i = 0; i < n; i++) {
+        jb_cell *c = cells[i];
+        bool ok = true;
+        double t0 = jb_now_ns(), best = 1e300;
+        int it = 0;
+        while (ok && (it < 2 || jb_now_ns() - t0 < warm_ns)) {
+            double a = jb_now_ns();
+            jb_sink += jb_run_once(c, d, &ok);
+            double b = jb_now_ns() - a;
+            if (b < best) best = b;
+            it++;
+        }
+        if (!ok) { cell_fail(c, "operation failed during warm-up"); continue; }
+        double k = ceil(sample_ns / (best > 1 ? best : 1));
+        c->iters_per_sample = k < 1 ? 1 : k > 1e6 ? 1000000u : (unsigned)k;
+    }
+
+    int rounds = (int)ceil(r->opt.min_time_ms / r->opt.slice_ms);
+    if (rounds < 3) rounds = 3;
+    for (int i = 0; i < n; i++) {
+        cells[i]->rounds = calloc((size_t)rounds, sizeof(double));
+        cells[i]->nrounds = 0;
+    }
+    bool tty = isatty(2);
+    double g0 = jb_now_ns();
+    for (int rd = 0; rd < rounds; rd++) {
+        for (int j = 0; j < n; j++) {
+            jb_cell *c = cells[(j + rd) % n];
+            if (c->state != CELL_OK || !c->rounds) continue;
+            size_t first = c->nsamples;
+            double s0 = jb_now_ns();
+            bool ok = true;
+            do {
+                double a = jb_now_ns();
+                for (unsigned k = 0; k < c->iters_per_sample; k++) jb_sink += jb_run_once(c, d, &ok);
+                double b = jb_now_ns();
+                if (!push_sample(c, (b - a) / c->iters_per_sample)) ok = false;
+            } while (ok && jb_now_ns() - s0 < slice_ns);
+            if (!ok) { cell_fail(c, "operation failed while timed"); continue; }
+            c->rounds[rd] = median_of(c->samples + first, c->nsamples - first);
+            c->nrounds = (size_t)rd + 1;
+        }
+        if (tty && (rd % 5 == 4 || rd == rounds - 1)) {
+            /* This group's remaining rounds plus the cells after it. */
+            double el = (jb_now_ns() - g0) / 1e9;
+            double left = el / (rd + 1) * (rounds - rd - 1) +
+                          (pg->done ? (g0 - pg->t0) / 1e9 / pg->done : el / n) * (pg->total - pg->done - n);
+            fmt_eta(left, eta, sizeof eta);
+            fprintf(stderr, "\r  round %d/%d, ETA %s   ", rd + 1, rounds, eta);
+            fflush(stderr);
+        }
+    }
+    if (tty) fprintf(stderr, "\r%40s\r", "");
+    for (int i = 0; i < n; i++) finish_stats(cells[i]);
+    pg->done += n;
+}
+
+/* ------------------------------------------------------------------ main -- */
+
+static void usage(void) {
+    puts("usage: jet-bench [options]\n"
+         "  --ops LIST            parse,serialize,validate,decode or all (default parse,serialize,validate)\n"
+         "  --engines LIST        engine names (default: all compiled in; see --list)\n"
+         "  --datasets LIST       twitter,citm_catalog,canada,github_events (default: all found)\n"
+         "  --data-dir DIR        where the corpora are (then $JET_DATA_DIR, ../shared/corpora,\n"
+         "                        Debian's fastjson testdata)\n"
+         "  --min-time-ms N       timing budget per cell (default 1000; use 2000 for a baseline)\n"
+         "  --slice-ms N          interleaving slice (default 20)\n"
+         "  --sample-ms N         minimum length of one sample (default 1)\n"
+         "  --baseline ENGINE     the x-baseline column's engine (default: slowest verified)\n"
+         "  --group-by LIST       operation (default) | dataset | dataset,operation\n"
+         "  --json PATH           write the snapshot (see bench/README.md)\n"
+         "  --markdown PATH       write the tables as Markdown\n"
+         "  --svg DIR             write one bar chart per operation\n"
+         "  --pin CPU             pin the process to one CPU\n"
+         "  --no-counters         skip the perf_event_open counting pass\n"
+         "  --instructions        run under `valgrind --tool=callgrind --instr-atstart=no`: dumps\n"
+         "                        one callgrind profile per cell (no timing); then\n"
+         "  --callgrind-report F... prints instructions/byte from those dumps\n"
+         "  --instr-iters N       iterations per cell in --instructions mode (default 5)\n"
+         "  --quick               CI mode: self-test + github_events, 50 ms budget; non-zero\n"
+         "                        exit when a jet cell or the self-test fails\n"
+         "  --self-test           check that a deliberately broken adapter is caught\n"
+         "  --strict              non-zero exit when any jet cell fails verification\n"
+         "  --list                list engines and datasets, then exit\n"
+         "  --verbose             print every cell's note");
+}
+
+static const char *need_arg(int argc, char **argv, int *i) {
+    if (*i + 1 >= argc) die("%s needs an argument", argv[*i]);
+    return argv[++*i];
+}
+
+static double num_arg(const char *s, const char *opt) {
+    char *end;
+    double v = strtod(s, &end);
+    if (*end || v <= 0) die("%s: bad number '%s'", opt, s);
+    return v;
+}
+
+static void parse_args(jb_run *r, int argc, char **argv) {
+    jb_opts *o = &r->opt;
+    o->min_time_ms = 0;
+    o->slice_ms = 20;
+    o->sample_ms = 1;
+    o->pin_cpu = -1;
+    o->counters = true;
+    o->instr_iters = 5;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--ops")) o->ops = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--engines")) o->engines = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--datasets")) o->datasets = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--data-dir")) o->data_dir = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--min-time-ms")) o->min_time_ms = num_arg(need_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--slice-ms")) o->slice_ms = num_arg(need_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--sample-ms")) o->sample_ms = num_arg(need_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--baseline")) o->baseline = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--group-by")) o->group_by = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--json")) o->json_path = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--markdown")) o->md_path = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--svg")) o->svg_dir = need_arg(argc, argv, &i);
+        else if (!strcmp(a, "--pin")) o->pin_cpu = atoi(need_arg(argc, argv, &i));
+        else if (!strcmp(a, "--instr-iters")) o->instr_iters = (unsigned)num_arg(need_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--no-counters")) o->counters = false;
+        else if (!strcmp(a, "--instructions")) o->instructions = true;
+        else if (!strcmp(a, "--quick")) o->quick = true;
+        else if (!strcmp(a, "--self-test")) o->self_test = true;
+        else if (!strcmp(a, "--strict")) o->strict = true;
+        else if (!strcmp(a, "--list")) o->list = true;
+        else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) o->verbose = true;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); exit(0); }
+        else die("unknown option '%s' (try --help)", a);
+    }
+    if (o->min_time_ms == 0) o->min_time_ms = o->quick ? 50 : 1000;
+    if (o->quick) { o->self_test = true; o->strict = true; }
+    if (o->group_by && strcmp(o->group_by, "operation") && strcmp(o->group_by, "dataset") &&
+        strcmp(o->group_by, "dataset,operation") && strcmp(o->group_by, "operation,dataset"))
+        die("--group-by: operation, dataset or dataset,operation");
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 2 && !strcmp(argv[1], "--callgrind-report")) return jb_callgrind_report(argc - 2, argv + 2);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    static jb_run run;
+    jb_run *r = &run;
+    parse_args(r, argc, argv);
+
+    if (r->opt.pin_cpu >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(r->opt.pin_cpu, &set);
+        if (sched_setaffinity(0, sizeof set, &set) != 0)
+            printf("note: --pin %d failed: %s\n", r->opt.pin_cpu, strerror(errno));
+    }
+
+    /* Engines. */
+    const char *names[JB_MAX_ENGINES];
+    int nnames = 0;
+    for (int i = 0; jb_engines[i] && nnames < JB_MAX_ENGINES; i++) names[nnames++] = jb_engines[i]->name;
+    check_list("engine", r->opt.engines, names, (size_t)nnames);
+    for (int i = 0; jb_engines[i] && r->neng < JB_MAX_ENGINES; i++)
+        if (in_list(r->opt.engines, jb_engines[i]->name)) r->eng[r->neng++] = jb_engines[i];
+
+    /* Operations. */
+    const char *opfilter = r->opt.ops ? r->opt.ops : "parse,serialize,validate";
+    check_list("operation", opfilter, jb_op_names, OP__COUNT);
+    for (int op = 0; op < OP__COUNT; op++) r->op_on[op] = in_list(opfilter, jb_op_names[op]);
+
+    if (r->opt.list) {
+        puts("engines:");
+        for (int i = 0; jb_engines[i]; i++) printf("  %-20s %s\n", jb_engines[i]->name, jb_engines[i]->family);
+        for (int i = 0; jb_missing_engines[i]; i += 2)
+            printf("  %-20s (not built: %s)\n", jb_missing_engines[i], jb_missing_engines[i + 1]);
+    }
+    printf("jet-bench: %d engine%s compiled in:", nnames, nnames == 1 ? "" : "s");
+    for (int i = 0; i < nnames; i++) printf(" %s", names[i]);
+    putchar('\n');
+    for (int i = 0; jb_missing_engines[i]; i += 2)
+        printf("note: engine %s skipped at build time: %s\n", jb_missing_engines[i], jb_missing_engines[i + 1]);
+
+    load_datasets(r);
+    if (r->opt.list) {
+        puts("datasets:");
+        for (int i = 0; i < r->nds; i++)
+            printf("  %-14s %s\n", r->ds[i].name, r->ds[i].loaded ? r->ds[i].path : "(not found)");
+        return 0;
+    }
+
+    /* References. */
+    for (int i = 0; i < r->nds; i++) {
+        jb_dataset *d = &r->ds[i];
+        if (!d->loaded) continue;
+        establish_reference(d);
+        if (d->have_ref) printf("reference %s: %s\n", d->name, d->ref_source);
+        if (r->op_on[OP_DECODE] && !strcmp(d->name, "twitter")) {
+            establish_twitter_reference(d);
+            if (d->have_twitter_ref) printf("reference %s TwitterStats: %s\n", d->name, d->twitter_ref_source);
+        }
+    }
+
+    int exit_code = 0;
+    if (r->opt.self_test) {
+        int sds = -1;
+        for (int i = 0; i < r->nds && sds < 0; i++)
+            if (r->ds[i].loaded && r->ds[i].have_ref) sds = i;
+        if (sds < 0) {
+            printf("self-test: no dataset with a reference: skipped\n");
+        } else if (jb_self_test(r, sds) != 0) {
+            exit_code = 1;
+        }
+    }
+
+    /* Cells, in (op, dataset, engine) order. */
+    r->cells = calloc((size_t)OP__COUNT * JB_MAX_DATASETS * JB_MAX_ENGINES, sizeof *r->cells);
+    if (!r->cells) die("out of memory");
+    for (int op = 0; op < OP__COUNT; op++) {
+        if (!r->op_on[op]) continue;
+        for (int di = 0; di < r->nds; di++) {
+            if (!r->ds[di].loaded) continue;
+            if (op == OP_DECODE && strcmp(r->ds[di].name, "twitter")) continue;
+            for (int ei = 0; ei < r->neng; ei++) {
+                jb_cell *c = &r->cells[r->ncells++];
+                c->eng = r->eng[ei];
+                c->op = op;
+                c->ds = di;
+                c->state = CELL_PENDING;
+            }
+        }
+    }
+    if (r->op_on[OP_DECODE]) {
+        bool tw = false;
+        for (int di = 0; di < r->nds; di++) tw |= r->ds[di].loaded && !strcmp(r->ds[di].name, "twitter");
+        if (!tw) printf("note: decode needs the twitter dataset: skipped\n");
+    }
+
+    /* Verification before timing. */
+    int ok_cells = 0, failed_cells = 0, jet_failed = 0;
+    for (int i = 0; i < r->ncells; i++) {
+        jb_cell *c = &r->cells[i];
+        jb_verify_cell(r, c);
+        if (c->state == CELL_OK) ok_cells++;
+        if (c->state == CELL_FAILED) {
+            failed_cells++;
+            if (!strncmp(c->eng->name, "jet", 3)) jet_failed++;
+            printf("VERIFY FAIL %s %s %s: %s\n", c->eng->name, jb_op_names[c->op], r->ds[c->ds].name, c->note);
+        }
+        if (c->state != CELL_OK) cell_release(c);
+    }
+    printf("verification: %d cell%s verified, %d failed (not timed), %d unsupported\n", ok_cells,
+           ok_cells == 1 ? "" : "s", failed_cells, r->ncells - ok_cells - failed_cells);
+
+    if (r->opt.instructions) {
+        for (int i = 0; i < r->ncells; i++) {
+            jb_cell *c = &r->cells[i];
+            if (c->state == CELL_OK) jb_instructions_cell(r, c);
+            cell_release(c);
+        }
+        return exit_code || (r->opt.strict && jet_failed) ? 1 : 0;
+    }
+
+    /* Timing, one interleaved group per (op, dataset). */
+    if (r->opt.counters && !jb_counters_probe(r->counters_why, sizeof r->counters_why)) {
+        /* jb_counters_probe fills the reason; the page-fault counter may
+         * still work, so the counting pass still runs. */
+    }
+    progress pg = {0, ok_cells, jb_now_ns(), r->opt.min_time_ms};
+    for (int i = 0; i < r->ncells;) {
+        int j = i;
+        while (j < r->ncells && r->cells[j].op == r->cells[i].op && r->cells[j].ds == r->cells[i].ds) j++;
+        jb_cell *group[JB_MAX_ENGINES];
+        int n = 0;
+        for (int k = i; k < j; k++)
+            if (r->cells[k].state == CELL_OK) group[n++] = &r->cells[k];
+        if (n) time_group(r, group, n, &pg);
+        for (int k = 0; k < n; k++) {
+            if (r->opt.counters && group[k]->state == CELL_OK) jb_counters_measure(r, group[k]);
+            cell_release(group[k]);
+        }
+        i = j;
+    }
+    fprintf(stderr, "timing done in %.1f s\n", (jb_now_ns() - pg.t0) / 1e9);
+
+    jb_compute_ratios(r);
+    jb_print_tables(r, stdout);
+    if (r->opt.json_path && jb_write_json(r, r->opt.json_path) != 0) exit_code = 1;
+    if (r->opt.md_path && jb_write_markdown(r, r->opt.md_path) != 0) exit_code = 1;
+    if (r->opt.svg_dir && jb_write_svg(r, r->opt.svg_dir) != 0) exit_code = 1;
+
+    if (r->opt.quick || r->opt.self_test) {
+        /* The line scripts/run-tests.sh collects. */
+        int passed = ok_cells + r->selftest_passed, failed = jet_failed + r->selftest_failed;
+        printf("jet-bench: %d passed, %d failed\n", passed, failed);
+    }
+    if (r->opt.strict && jet_failed) exit_code = 1;
+    return exit_code;
+}
