@@ -10,10 +10,12 @@
 #define JET_LIKELY(x) __builtin_expect(!!(x), 1)
 #define JET_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define JET_NOINLINE __attribute__((noinline))
+#define JET_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define JET_LIKELY(x) (x)
 #define JET_UNLIKELY(x) (x)
 #define JET_NOINLINE
+#define JET_ALWAYS_INLINE inline
 #endif
 
 /* A document's storage. Values and strings live in two arenas: `vals`
