@@ -46,7 +46,8 @@ extern "C" {
 /** The library's version string, e.g. "0.1.0". */
 const char *jet_version(void);
 
-/** Name of the structural-scan kernel in use ("scalar" until SIMD lands). */
+/** Name of the scanning kernel in use: "sse2" on x86-64, "swar" (portable
+ *  64-bit words) elsewhere or when built with JET_PORTABLE. */
 const char *jet_kernel_name(void);
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -22,15 +22,8 @@
 #include "internal.h"
 #include "num.h"
 
-/* The string and whitespace scanners look at 16 bytes at a time with the
- * vector unit every CPU of the architecture has (SSE2 on x86-64); elsewhere,
- * or when built with JET_PORTABLE, 8 bytes at a time in a 64-bit register.
- * Both paths give identical results; the tests run both builds. */
-#if !defined(JET_PORTABLE) && (defined(__x86_64__) || defined(_M_X64))
-#define JET_SCAN_SSE2 1
+#if JET_SCAN_SSE2
 #include <emmintrin.h>
-#else
-#define JET_SCAN_SSE2 0
 #endif
 
 /* ========================================================================== */

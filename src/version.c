@@ -5,6 +5,6 @@
 
 const char *jet_version(void) { return JET_VERSION_STRING; }
 
-/* Only the portable scalar reader exists so far; the SIMD structural scan
- * will report the kernel chosen at run time here. */
-const char *jet_kernel_name(void) { return "scalar"; }
+/* The string scanner fixed at compile time (see internal.h); the run-time
+ * dispatched structural scan will report its kernel here. */
+const char *jet_kernel_name(void) { return JET_SCAN_NAME; }
