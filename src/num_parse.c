@@ -686,8 +686,11 @@ static NP_NOINLINE int np_big_int(const char *ip, size_t nint, int neg, uint64_t
     return 1;
 }
 
-const char *jet_num_parse(const char *p, const char *end, jet_read_flags flags,
-                          jet_num *out, jet_code *code, const char **err_at) {
+/* The complete parser: every grammar case, error, flag and position,
+ * reading byte by byte where fewer than 8 bytes remain. jet_num_parse runs
+ * it for everything its fast path does not finish. */
+static NP_NOINLINE const char *np_parse_careful(const char *p, const char *end, jet_read_flags flags,
+                                                jet_num *out, jet_code *code, const char **err_at) {
     const char *start = p;
     if (NP_UNLIKELY(p >= end)) return np_fail(JET_ERR_TRUNCATED, end, code, err_at);
     int neg = *p == '-';
@@ -753,6 +756,225 @@ raw:
     out->kind = JET_NUM_RAW;
     out->v.u = 0;
     return p;
+}
+
+#ifdef NP_SWAR
+/* ------------------------------------------------------------------------ */
+/* Fast path: at least NP_ROOMY bytes readable from the number's first byte */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Inside a document nearly every number has plenty of bytes after it, so the
+ * fast path reads whole 8-byte words without checking `end` for each: from
+ * the first byte, the sign (1), at most three words of integer digits (24),
+ * the point (1), at most three words of fraction digits (24) and the byte
+ * after them stay below NP_ROOMY. Whatever it does not finish (errors, 20 or
+ * more digits, NaN/Infinity, "-0", the RAW flags, ambiguous products, values
+ * out of range) goes to np_parse_careful from the number's first byte.
+ */
+#define NP_ROOMY 64
+
+static inline uint64_t np_word(const char *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v - UINT64_C(0x3030303030303030);
+}
+
+/* See np_digit_run8: the top bit of each byte that is not a digit, and
+ * possibly of bytes after it (never before). */
+static inline uint64_t np_nondigits(uint64_t t) {
+    return ((t + UINT64_C(0x7676767676767676)) | t) & UINT64_C(0x8080808080808080);
+}
+
+/*
+ * A run of digits starting at p, at most `words` words long; *w = *w * 10^n +
+ * the run's value (wrapping beyond 19 digits). Returns the end of the run, or
+ * NULL when all the words were digits (the run may go on). A partial word of
+ * n digits (0..7) is shifted so that its digits land at the top with zeros
+ * below: by 64 - 8n, done as two shifts since a shift by 64 is undefined.
+ */
+static inline const char *np_run(const char *p, uint64_t *w, int words) {
+    uint64_t x = *w;
+    for (int i = 0; i < words; i++) {
+        uint64_t v = np_word(p);
+        uint64_t bad = np_nondigits(v);
+        if (bad == 0) {
+            x = x * 100000000u + np_combine8(v);
+            p += 8;
+            continue;
+        }
+        unsigned n = (unsigned)np_ctz64(bad) >> 3;
+        x = x * np_pow10_u64[n] + np_combine8((v << 1) << (63 - 8 * n));
+        *w = x;
+        return p + n;
+    }
+    return NULL;
+}
+
+/* floor(-k * log2(10)) + 63 + 1023 - 1 for 0 <= k <= 19 (as in
+ * np_floor_log2_pow10, with a positive shift operand). */
+#define NP_BE1(k) ((int)(((INT64_C(1) << 40) - (int64_t)(k) * 217706) >> 16) - (1 << 24) + 1085)
+static const int16_t np_be1_neg[20] = {
+    NP_BE1(0),  NP_BE1(1),  NP_BE1(2),  NP_BE1(3),  NP_BE1(4),  NP_BE1(5),  NP_BE1(6),
+    NP_BE1(7),  NP_BE1(8),  NP_BE1(9),  NP_BE1(10), NP_BE1(11), NP_BE1(12), NP_BE1(13),
+    NP_BE1(14), NP_BE1(15), NP_BE1(16), NP_BE1(17), NP_BE1(18), NP_BE1(19)};
+
+/*
+ * Binary64 magnitude bits of w * 10^-nf for w < 10^19, 1 <= nf <= 19, or 0
+ * when the short Eisel-Lemire product cannot decide (0 is the answer only
+ * for w = 0, which Clinger's path takes). With q = -nf in [-19, -1] the table
+ * entry is inexact (no ties, nonzero sticky bits) and, for w > 2^53, the
+ * result is a normal number, so of np_el_fast only the "all ones" test is
+ * left.
+ */
+static inline uint64_t np_frac_bits(uint64_t w, unsigned nf) {
+#ifdef NP_CLINGER
+    if (w <= (UINT64_C(1) << 53)) {
+        double x = (double)(int64_t)w / np_exact_pow10_f64[nf];
+        uint64_t bits;
+        memcpy(&bits, &x, 8);
+        return bits;
+    }
+#else
+    if (w == 0) return 0;
+#endif
+    int lz = np_clz64(w);
+    np_u128s f = np_mul64(w << lz, jet_pow10_tab[-(int)nf - JET_POW10_MIN][0]);
+    if (NP_UNLIKELY((f.hi & 0x1FF) == 0x1FF)) return 0; /* bits below the round bit */
+    unsigned upper = (unsigned)(f.hi >> 63);
+    uint64_t t = f.hi >> (9 + upper); /* mantissa and round bit */
+    uint64_t be1 = (uint64_t)(np_be1_neg[nf] - lz + (int)upper);
+    return (be1 << 52) + ((t + 1) >> 1);
+}
+
+/* Magnitude bits of w * 10^q (0 < w < 10^19, any q) when Clinger or the
+ * short Eisel-Lemire settle it; 0 otherwise. */
+static inline uint64_t np_exp_bits(uint64_t w, int64_t q) {
+#ifdef NP_CLINGER
+    if (w <= (UINT64_C(1) << 53) && q >= -22 && q <= 22) {
+        double x = (double)(int64_t)w;
+        x = q < 0 ? x / np_exact_pow10_f64[-q] : x * np_exact_pow10_f64[q];
+        uint64_t bits;
+        memcpy(&bits, &x, 8);
+        return bits;
+    }
+#endif
+    uint64_t b = np_el_fast(w, q, 52, 1023);
+    return b == NP_F64_INF ? 0 : b;
+}
+#endif /* NP_SWAR */
+
+const char *jet_num_parse(const char *p, const char *end, jet_read_flags flags,
+                          jet_num *out, jet_code *code, const char **err_at) {
+#ifdef NP_SWAR
+    if (NP_LIKELY(end - p >= NP_ROOMY && !(flags & JET_READ_NUMBER_AS_RAW))) {
+        const char *s = p;
+        uint64_t neg = *p == '-';
+        p += neg;
+        uint64_t v = np_word(p);
+        uint64_t bad = np_nondigits(v);
+        /* not a digit (errors, NaN, Infinity), or a leading zero ("01") */
+        if (NP_UNLIKELY((bad & 0x80) || ((v & 0xFF) == 0 && !(bad & 0x8000)))) goto careful;
+        uint64_t w;
+        unsigned nf;
+        if (NP_LIKELY(bad != 0)) {
+            unsigned n = (unsigned)np_ctz64(bad) >> 3; /* 1..7 integer digits */
+            if (p[n] == '.') {
+                /* Drop the point: the integer digits, then the fraction's,
+                 * in one word (bytes below n from v, the rest one byte on).
+                 * Merged as text and only then offset: the point's borrow
+                 * in np_word(p + 1) would spoil the digits above it. */
+                uint64_t low = ((bad & (0 - bad)) >> 7) - 1;
+                uint64_t next;
+                memcpy(&next, p + 1, 8);
+                uint64_t m = (((v + UINT64_C(0x3030303030303030)) & low) | (next & ~low)) -
+                             UINT64_C(0x3030303030303030);
+                uint64_t mbad = np_nondigits(m);
+                unsigned nd;
+                if (NP_LIKELY(mbad == 0)) {
+                    w = np_combine8(m);
+                    const char *r = np_run(p + 9, &w, 2);
+                    if (NP_UNLIKELY(!r)) goto careful;
+                    nd = 8 + (unsigned)(r - (p + 9));
+                    p = r;
+                } else {
+                    nd = (unsigned)np_ctz64(mbad) >> 3;
+                    w = np_combine8((m << 1) << (63 - 8 * nd));
+                    p += nd + 1;
+                }
+                nf = nd - n;
+                if (NP_UNLIKELY(nf == 0 || nd > 19)) goto careful; /* "1." or "1.x"; long */
+                if (NP_LIKELY((*p | 0x20) != 'e')) {
+                    uint64_t bits = np_frac_bits(w, nf);
+                    if (NP_UNLIKELY(bits == 0 && w != 0)) goto careful;
+                    out->kind = JET_NUM_REAL;
+                    out->v.u = bits | neg << 63;
+                    return p;
+                }
+                goto exponent;
+            }
+            w = np_combine8((v << 1) << (63 - 8 * n));
+            p += n;
+        } else { /* 8 or more integer digits */
+            w = np_combine8(v);
+            const char *ip = p;
+            p = np_run(p + 8, &w, 2);
+            if (NP_UNLIKELY(!p || p - ip > 19)) goto careful;
+            nf = 0;
+            if (*p == '.') {
+                const char *fp = p + 1;
+                p = np_run(fp, &w, 3);
+                if (NP_UNLIKELY(!p)) goto careful;
+                nf = (unsigned)(p - fp);
+                if (NP_UNLIKELY(nf == 0 || (size_t)(fp - ip) - 1 + nf > 19)) goto careful;
+                if (NP_LIKELY((*p | 0x20) != 'e')) {
+                    uint64_t bits = np_frac_bits(w, nf);
+                    if (NP_UNLIKELY(bits == 0)) goto careful;
+                    out->kind = JET_NUM_REAL;
+                    out->v.u = bits | neg << 63;
+                    return p;
+                }
+                goto exponent;
+            }
+        }
+        /* integer digits only so far, at most 19 of them */
+        if (NP_LIKELY((*p | 0x20) != 'e')) {
+            if (!neg) {
+                out->kind = JET_NUM_UINT;
+                out->v.u = w;
+                return p;
+            }
+            if (NP_UNLIKELY(w - 1 >= (UINT64_C(1) << 63))) goto careful; /* -0, below INT64_MIN */
+            out->kind = JET_NUM_SINT;
+            out->v.i = -(int64_t)(w - 1) - 1;
+            return p;
+        }
+        nf = 0;
+    exponent: {
+        /* p is at 'e' or 'E', at most NP_ROOMY - 2 bytes into the number */
+        const char *e = p + 1;
+        int eneg = *e == '-';
+        e += eneg | (*e == '+');
+        if (NP_UNLIKELY(e == end || !np_is_digit(*e))) goto careful;
+        int64_t x = 0;
+        do {
+            if (x < NP_EXP_SAT) x = x * 10 + (*e - '0');
+            e++;
+        } while (e < end && np_is_digit(*e));
+        uint64_t bits = 0; /* zero times any power of ten */
+        if (w != 0) {
+            bits = np_exp_bits(w, (eneg ? -x : x) - (int64_t)nf);
+            if (NP_UNLIKELY(bits == 0)) goto careful;
+        }
+        out->kind = JET_NUM_REAL;
+        out->v.u = bits | neg << 63;
+        return e;
+    }
+    careful:
+        return np_parse_careful(s, end, flags, out, code, err_at);
+    }
+#endif
+    return np_parse_careful(p, end, flags, out, code, err_at);
 }
 
 const char *jet_num_parse_f32(const char *p, const char *end, float *out,

@@ -55,7 +55,8 @@ static int is_json_number(const char *s, size_t n) {
     return i == n;
 }
 
-/* Parse a copy of exactly `n` bytes (heap, no terminator: ASan sees overreads). */
+/* Parse a copy of exactly `n` bytes (heap, no terminator: ASan sees overreads),
+ * followed by `pad` bytes of `padc`. */
 typedef struct res {
     const char *ret; /* NULL on error */
     size_t used;
@@ -64,18 +65,55 @@ typedef struct res {
     size_t err_ofs;
 } res;
 
-static res parse_n(const char *s, size_t n, jet_read_flags flags) {
-    char *buf = (char *)malloc(n ? n : 1);
+static res parse_pad(const char *s, size_t n, size_t pad, char padc, jet_read_flags flags) {
+    char *buf = (char *)malloc(n + pad ? n + pad : 1);
     memcpy(buf, s, n);
+    memset(buf + n, padc, pad);
     res r;
     memset(&r, 0, sizeof r);
     const char *err_at = NULL;
     r.code = JET_OK;
-    r.ret = jet_num_parse(buf, buf + n, flags, &r.num, &r.code, &err_at);
+    r.ret = jet_num_parse(buf, buf + n + pad, flags, &r.num, &r.code, &err_at);
     if (r.ret) r.used = (size_t)(r.ret - buf);
     else r.err_ofs = (size_t)(err_at - buf);
     r.ret = r.ret ? s + r.used : NULL;
     free(buf);
+    return r;
+}
+
+/*
+ * jet_num_parse reads whole words without checking `end` when at least 64
+ * bytes follow the number's first byte (its fast path), and goes byte by
+ * byte otherwise. Every parse of the tests runs three ways: exactly `n`
+ * bytes (the careful path for short inputs), then followed by commas so
+ * that the buffer is exactly 64 bytes (the fast path at its smallest
+ * margin: ASan catches any read beyond it) and 100 bytes. The padded runs
+ * must agree with the exact one: same result, or, where the exact one hit
+ * the end of the input (JET_ERR_TRUNCATED at n), an error at n.
+ */
+static unsigned long pad_checked;
+
+static res parse_n(const char *s, size_t n, jet_read_flags flags) {
+    res r = parse_pad(s, n, 0, 0, flags);
+    size_t pads[2] = {n < 64 ? 64 - n : 1, 100};
+    for (int k = 0; k < 2; k++) {
+        res q = parse_pad(s, n, pads[k], ',', flags);
+        int same;
+        if (r.ret) {
+            same = q.ret && q.used == r.used && q.num.kind == r.num.kind &&
+                   (r.num.kind == JET_NUM_RAW || q.num.v.u == r.num.v.u);
+        } else if (r.code == JET_ERR_TRUNCATED && r.err_ofs == n) {
+            same = !q.ret && q.err_ofs == n && q.code != JET_ERR_TRUNCATED;
+        } else {
+            same = !q.ret && q.code == r.code && q.err_ofs == r.err_ofs;
+        }
+        if (!same)
+            CHECK_MSG(0, "\"%.200s\" + %zu commas: got ret=%d used=%zu kind=%d %016" PRIx64
+                         " code=%d at %zu; exact: ret=%d used=%zu kind=%d %016" PRIx64 " code=%d at %zu",
+                      s, pads[k], q.ret != NULL, q.used, (int)q.num.kind, q.num.v.u, (int)q.code, q.err_ofs,
+                      r.ret != NULL, r.used, (int)r.num.kind, r.num.v.u, (int)r.code, r.err_ofs);
+        pad_checked++;
+    }
     return r;
 }
 static res parse_s(const char *s, jet_read_flags flags) { return parse_n(s, strlen(s), flags); }
@@ -650,6 +688,7 @@ static void test_random(void) {
         rt++;
     }
     printf("round trips: %lu\n", rt);
+    printf("padded re-parses (fast path) agreeing: %lu\n", pad_checked);
 }
 
 int main(void) {
