@@ -8,6 +8,16 @@
 
 #include "jet.h"
 
+#include <float.h>
+#include <stdint.h>
+#include <string.h>
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#define JET__NUM_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define JET__NUM_HIDDEN
+#endif
+
 /* What jet_num_parse found. */
 typedef enum jet_num_kind {
     JET_NUM_UINT = 0, /* non-negative integer that fits uint64: v.u       */
@@ -49,8 +59,186 @@ typedef struct jet_num {
  * ends where a digit is required, JET_ERR_LITERAL for a bad NaN/Infinity)
  * and *err_at to the offending byte (or `end`).
  */
-const char *jet_num_parse(const char *p, const char *end, jet_read_flags flags,
-                          jet_num *out, jet_code *code, const char **err_at);
+const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
+                           jet_num *out, jet_code *code, const char **err_at) JET__NUM_HIDDEN;
+
+/*
+ * jet_num_parse is the out-of-line jet__num_parse behind an inline fast path
+ * that finishes the most common numbers inside the caller (the DOM reader
+ * calls it for every number): at least JET__NUM_ROOMY bytes readable from the
+ * first byte, 1 to 7 integer digits, then either nothing more (an integer)
+ * or a point and a fraction with at most 19 digits in all, and no exponent.
+ * Everything else, including every error, goes to jet__num_parse from the
+ * number's first byte. The digits are read as whole little-endian words
+ * (no check against `end` per word: the margin covers every read).
+ *
+ *   word x = 8 bytes at p; t = x - '0' in every byte. A byte is a digit when
+ *   t <= 9: neither its own top bit nor that of t + 0x76 is set. Subtraction
+ *   borrows and addition carries only move up, past the first non-digit
+ *   byte, so the lowest flagged byte is exact and ctz/8 counts the digits.
+ *
+ *   With n integer digits and a point at byte n, the 8 bytes x[0..n) and
+ *   p[n+1..9) are the first 8 digits of the number without its point: the
+ *   two words are merged as text, before the '0' offset is taken off (the
+ *   point's borrow would otherwise spoil the digit above it).
+ *
+ *   A word with k < 8 digits is masked to them and read as if zeros
+ *   followed: the value is then w * 10^(8-k), and the decimal exponent
+ *   counts the padding instead (the value of "1.5" is 15000000 * 10^-7).
+ *   Two words so padded stay below 10^16, so no digit count is needed for
+ *   the value, only for where the number ends. Digits 17 to 19 are taken one
+ *   at a time.
+ *
+ *   The value w * 10^q (w < 10^19, -19 <= q <= -1): when w <= 2^53 one IEEE
+ *   division by the exact 10^-q (Clinger); otherwise the first product of
+ *   Eisel-Lemire with the truncated 10^q (never exact for q < 0, so no ties
+ *   and a nonzero sticky part; the result is always a normal number), which
+ *   decides unless the bits below its round bit are all ones (about 1 in 512),
+ *   in which case jet__num_parse settles it.
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SIZEOF_INT128__) &&           \
+    defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                        \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(FLT_EVAL_METHOD) &&              \
+    FLT_EVAL_METHOD == 0 && !defined(JET_NO_SWAR) && !defined(JET_NO_INT128) &&           \
+    !defined(JET_NO_CLINGER) && !defined(JET_NUM_NO_INLINE)
+#define JET__NUM_INLINE 1
+#endif
+
+/* 10^0 .. 10^22 as doubles (all exact). */
+extern const double jet__num_pow10_f64[23] JET__NUM_HIDDEN;
+/* For k = 1..19: the upper 64 bits of 10^-k normalized to bit 63 (the
+ * first half of pow10_table.h's entry) and floor(-k * log2 10) + 1085. */
+extern const uint64_t jet__num_pow10_neg_hi[20] JET__NUM_HIDDEN;
+extern const int16_t jet__num_pow10_neg_be[20] JET__NUM_HIDDEN;
+
+#ifdef JET__NUM_INLINE
+#define JET__NUM_ROOMY 64
+#define JET__NUM_ZEROS UINT64_C(0x3030303030303030)
+__extension__ typedef unsigned __int128 jet__num_u128;
+
+static inline uint64_t jet__num_load8(const char *p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* The top bit of every byte of t = x - '0' that is not a digit (and maybe
+ * of bytes above such a byte, never below). */
+static inline uint64_t jet__num_nondigits(uint64_t t) {
+    return ((t + UINT64_C(0x7676767676767676)) | t) & UINT64_C(0x8080808080808080);
+}
+
+/* The bytes below the lowest flagged one (flags != 0): 0xFF each. */
+static inline uint64_t jet__num_below(uint64_t flags) {
+    return ((flags & (0 - flags)) >> 7) - 1;
+}
+
+/* Eight digit values (the first in the low byte) as one number: pairs, then
+ * two independent multiplies for p0*10^6 + p2*100 and p1*10^4 + p3. */
+static inline uint64_t jet__num_value8(uint64_t t) {
+    const uint64_t m = UINT64_C(0x000000FF000000FF);
+    t = t * 10 + (t >> 8);
+    uint64_t a = (t & m) * (100 + (UINT64_C(1000000) << 32));
+    uint64_t b = ((t >> 16) & m) * (1 + (UINT64_C(10000) << 32));
+    return (a + b) >> 32;
+}
+
+__attribute__((always_inline)) static inline const char *
+jet_num_parse(const char *p, const char *end, jet_read_flags flags, jet_num *out, jet_code *code,
+              const char **err_at) {
+    if (__builtin_expect(end - p >= JET__NUM_ROOMY && !(flags & JET_READ_NUMBER_AS_RAW), 1)) {
+        const char *s = p;
+        uint64_t neg = *p == '-';
+        p += neg;
+        uint64_t x = jet__num_load8(p);
+        uint64_t t = x - JET__NUM_ZEROS;
+        uint64_t bad = jet__num_nondigits(t);
+        /* a digit first; 1..7 of them; "0" not followed by a digit */
+        if (__builtin_expect((bad & 0x80) || bad == 0 || ((t & 0xFF) == 0 && !(bad & 0x8000)), 0))
+            goto general;
+        unsigned n = (unsigned)__builtin_ctzll(bad) >> 3;
+        const char *e;
+        if (p[n] == '.') {
+            uint64_t below = jet__num_below(bad);
+            uint64_t m = ((x & below) | (jet__num_load8(p + 1) & ~below)) - JET__NUM_ZEROS;
+            uint64_t mbad = jet__num_nondigits(m);
+            uint64_t w;
+            int q;
+            if (mbad) { /* up to 7 digits in all: "1.5", "12.25" */
+                uint64_t keep = jet__num_below(mbad);
+                if (__builtin_expect(keep == below, 0)) goto general; /* no fraction digit */
+                w = jet__num_value8(m & keep);
+                q = (int)n - 8;
+                e = p + 1 + ((unsigned)__builtin_ctzll(mbad) >> 3);
+            } else {
+                uint64_t t1 = jet__num_load8(p + 9) - JET__NUM_ZEROS;
+                uint64_t b1 = jet__num_nondigits(t1);
+                q = (int)n - 16;
+                if (b1) { /* 9 to 15 digits */
+                    w = jet__num_value8(m) * 100000000u + jet__num_value8(t1 & jet__num_below(b1));
+                    e = p + 9 + ((unsigned)__builtin_ctzll(b1) >> 3);
+                } else { /* 16 digits, and up to 3 more one at a time */
+                    w = jet__num_value8(m) * 100000000u + jet__num_value8(t1);
+                    e = p + 17;
+                    unsigned d = (unsigned char)(*e - '0');
+                    if (d <= 9) {
+                        w = w * 10 + d;
+                        q--;
+                        d = (unsigned char)(*++e - '0');
+                        if (d <= 9) {
+                            w = w * 10 + d;
+                            q--;
+                            d = (unsigned char)(*++e - '0');
+                            if (d <= 9) {
+                                w = w * 10 + d;
+                                q--;
+                                if ((unsigned char)(*++e - '0') <= 9) goto general; /* 20+ */
+                            }
+                        }
+                    }
+                }
+            }
+            if (__builtin_expect((*e | 0x20) == 'e', 0)) goto general;
+            uint64_t bits;
+            if (w <= (UINT64_C(1) << 53)) {
+                double d = (double)(int64_t)w / jet__num_pow10_f64[-q];
+                memcpy(&bits, &d, 8);
+            } else {
+                int lz = __builtin_clzll(w);
+                jet__num_u128 pr = (jet__num_u128)(w << lz) * jet__num_pow10_neg_hi[-q];
+                uint64_t hi = (uint64_t)(pr >> 64);
+                if (__builtin_expect((hi & 0x1FF) == 0x1FF, 0)) goto general;
+                unsigned upper = (unsigned)(hi >> 63);
+                uint64_t mant = hi >> (9 + upper); /* mantissa and round bit */
+                bits = ((uint64_t)(jet__num_pow10_neg_be[-q] - lz + (int)upper) << 52) + ((mant + 1) >> 1);
+            }
+            out->kind = JET_NUM_REAL;
+            out->v.u = bits | neg << 63;
+            return e;
+        }
+        e = p + n;
+        if (__builtin_expect((*e | 0x20) == 'e', 0)) goto general;
+        uint64_t w = jet__num_value8((t << 1) << (63 - 8 * n)); /* digits to the top */
+        if (!neg) {
+            out->kind = JET_NUM_UINT;
+            out->v.u = w;
+            return e;
+        }
+        if (__builtin_expect(w == 0, 0)) goto general; /* "-0" is REAL */
+        out->kind = JET_NUM_SINT;
+        out->v.i = -(int64_t)w;
+        return e;
+    general:
+        return jet__num_parse(s, end, flags, out, code, err_at);
+    }
+    return jet__num_parse(p, end, flags, out, code, err_at);
+}
+#else
+static inline const char *jet_num_parse(const char *p, const char *end, jet_read_flags flags,
+                                        jet_num *out, jet_code *code, const char **err_at) {
+    return jet__num_parse(p, end, flags, out, code, err_at);
+}
+#endif /* JET__NUM_INLINE */
 
 /*
  * Same grammar, binary32 result correctly rounded directly from the decimal

@@ -542,6 +542,28 @@ static const float np_exact_pow10_f32[11] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
                                              1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
 #endif
 
+/* Tables of num.h's inline fast path (also used below). For k = 0..19:
+ * floor(-k * log2(10)) + 63 + 1023 - 1 (np_floor_log2_pow10 with a positive
+ * shift operand), and for k = 1..19 the upper half of jet_pow10_tab's entry
+ * for 10^-k (test_num_parse checks both against the generated table). */
+#define NP_BE1(k) ((int)(((INT64_C(1) << 40) - (int64_t)(k) * 217706) >> 16) - (1 << 24) + 1085)
+const int16_t jet__num_pow10_neg_be[20] = {
+    NP_BE1(0),  NP_BE1(1),  NP_BE1(2),  NP_BE1(3),  NP_BE1(4),  NP_BE1(5),  NP_BE1(6),
+    NP_BE1(7),  NP_BE1(8),  NP_BE1(9),  NP_BE1(10), NP_BE1(11), NP_BE1(12), NP_BE1(13),
+    NP_BE1(14), NP_BE1(15), NP_BE1(16), NP_BE1(17), NP_BE1(18), NP_BE1(19)};
+const uint64_t jet__num_pow10_neg_hi[20] = {
+    0,
+    UINT64_C(0xcccccccccccccccc), UINT64_C(0xa3d70a3d70a3d70a), UINT64_C(0x83126e978d4fdf3b),
+    UINT64_C(0xd1b71758e219652b), UINT64_C(0xa7c5ac471b478423), UINT64_C(0x8637bd05af6c69b5),
+    UINT64_C(0xd6bf94d5e57a42bc), UINT64_C(0xabcc77118461cefc), UINT64_C(0x89705f4136b4a597),
+    UINT64_C(0xdbe6fecebdedd5be), UINT64_C(0xafebff0bcb24aafe), UINT64_C(0x8cbccc096f5088cb),
+    UINT64_C(0xe12e13424bb40e13), UINT64_C(0xb424dc35095cd80f), UINT64_C(0x901d7cf73ab0acd9),
+    UINT64_C(0xe69594bec44de15b), UINT64_C(0xb877aa3236a4b449), UINT64_C(0x9392ee8e921d5d07),
+    UINT64_C(0xec1e4a7db69561a5)};
+const double jet__num_pow10_f64[23] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
 /* Slow-but-general part: > 19 digits, out-of-range exponents, ambiguity.
  * Takes scalars so that the hot caller keeps its state in registers. */
 static NP_NOINLINE uint64_t np_general(const char *ip, size_t nint, const char *fp, size_t nfrac,
@@ -811,14 +833,6 @@ static inline const char *np_run(const char *p, uint64_t *w, int words) {
     return NULL;
 }
 
-/* floor(-k * log2(10)) + 63 + 1023 - 1 for 0 <= k <= 19 (as in
- * np_floor_log2_pow10, with a positive shift operand). */
-#define NP_BE1(k) ((int)(((INT64_C(1) << 40) - (int64_t)(k) * 217706) >> 16) - (1 << 24) + 1085)
-static const int16_t np_be1_neg[20] = {
-    NP_BE1(0),  NP_BE1(1),  NP_BE1(2),  NP_BE1(3),  NP_BE1(4),  NP_BE1(5),  NP_BE1(6),
-    NP_BE1(7),  NP_BE1(8),  NP_BE1(9),  NP_BE1(10), NP_BE1(11), NP_BE1(12), NP_BE1(13),
-    NP_BE1(14), NP_BE1(15), NP_BE1(16), NP_BE1(17), NP_BE1(18), NP_BE1(19)};
-
 /*
  * Binary64 magnitude bits of w * 10^-nf for w < 10^19, 1 <= nf <= 19, or 0
  * when the short Eisel-Lemire product cannot decide (0 is the answer only
@@ -839,11 +853,11 @@ static inline uint64_t np_frac_bits(uint64_t w, unsigned nf) {
     if (w == 0) return 0;
 #endif
     int lz = np_clz64(w);
-    np_u128s f = np_mul64(w << lz, jet_pow10_tab[-(int)nf - JET_POW10_MIN][0]);
+    np_u128s f = np_mul64(w << lz, jet__num_pow10_neg_hi[nf]);
     if (NP_UNLIKELY((f.hi & 0x1FF) == 0x1FF)) return 0; /* bits below the round bit */
     unsigned upper = (unsigned)(f.hi >> 63);
     uint64_t t = f.hi >> (9 + upper); /* mantissa and round bit */
-    uint64_t be1 = (uint64_t)(np_be1_neg[nf] - lz + (int)upper);
+    uint64_t be1 = (uint64_t)(jet__num_pow10_neg_be[nf] - lz + (int)upper);
     return (be1 << 52) + ((t + 1) >> 1);
 }
 
@@ -864,8 +878,8 @@ static inline uint64_t np_exp_bits(uint64_t w, int64_t q) {
 }
 #endif /* NP_SWAR */
 
-const char *jet_num_parse(const char *p, const char *end, jet_read_flags flags,
-                          jet_num *out, jet_code *code, const char **err_at) {
+const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
+                           jet_num *out, jet_code *code, const char **err_at) {
 #ifdef NP_SWAR
     if (NP_LIKELY(end - p >= NP_ROOMY && !(flags & JET_READ_NUMBER_AS_RAW))) {
         const char *s = p;

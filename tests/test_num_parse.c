@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "num.h"
+#include "pow10_table.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -691,8 +692,24 @@ static void test_random(void) {
     printf("padded re-parses (fast path) agreeing: %lu\n", pad_checked);
 }
 
+/* The small tables of num.h's inline path agree with the generated one. */
+static void test_tables(void) {
+    for (int k = 0; k <= 22; k++) {
+        char t[8];
+        snprintf(t, sizeof t, "1e%d", k);
+        CHECK_MSG(jet__num_pow10_f64[k] == strtod(t, NULL), "jet__num_pow10_f64[%d]", k);
+    }
+    for (int k = 1; k <= 19; k++) {
+        CHECK_MSG(jet__num_pow10_neg_hi[k] == jet_pow10_tab[-k - JET_POW10_MIN][0], "jet__num_pow10_neg_hi[%d]", k);
+        /* floor(-k log2 10) = e with 2^e <= 10^-k < 2^(e+1) */
+        double x = ldexp(1.0, jet__num_pow10_neg_be[k] - 1085);
+        CHECK_MSG(x <= pow(10, -k) && pow(10, -k) < 2 * x, "jet__num_pow10_neg_be[%d]", k);
+    }
+}
+
 int main(void) {
     setlocale(LC_ALL, "C");
+    test_tables();
     test_vectors();
     test_integers();
     test_reals();
