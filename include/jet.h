@@ -46,9 +46,21 @@ extern "C" {
 /** The library's version string, e.g. "0.1.0". */
 const char *jet_version(void);
 
-/** Name of the scanning kernel in use: "sse2" on x86-64, "swar" (portable
- *  64-bit words) elsewhere or when built with JET_PORTABLE. */
+/**
+ * Name of the reader kernel in use: "scalar" (the one-pass reader, the
+ * default), or a structural-index kernel: "swar" (portable 64-bit words),
+ * "sse2", "avx2" (x86-64). All kernels give identical documents and errors.
+ * The environment variable JET_KERNEL picks one at the first parse.
+ */
 const char *jet_kernel_name(void);
+
+/**
+ * Selects the reader kernel for the whole process (see jet_kernel_name).
+ * Returns false, changing nothing, when the name is unknown or the CPU lacks
+ * the kernel. Meant for tests and benchmarks; not synchronized with parses
+ * running in other threads.
+ */
+bool jet_kernel_set(const char *name);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define JET_INLINE static inline __attribute__((always_inline))

@@ -51,9 +51,13 @@ typedef struct jet_frame {
     size_t count; /* elements (or members) seen so far */
 } jet_frame;
 
+/* The reader's scratch, kept by a parser between parses: the depth stack and
+ * the structural index (stage 1's output, one 32-bit offset per entry). */
 typedef struct jet_stack {
     jet_frame *frames;
     size_t cap;
+    uint32_t *index;
+    size_t index_cap; /* entries */
 } jet_stack;
 
 struct jet_parser {

@@ -21,6 +21,7 @@
 
 #include "internal.h"
 #include "num.h"
+#include "scan.h"
 
 #if JET_SCAN_SSE2
 #include <emmintrin.h>
@@ -114,8 +115,11 @@ static JET_NOINLINE bool grow_stack(const jet_alloc *a, jet_stack *st, size_t ne
 
 void jet__stack_free(const jet_alloc *a, jet_stack *stack) {
     jet__free(a, stack->frames);
+    jet__free(a, stack->index);
     stack->frames = NULL;
     stack->cap = 0;
+    stack->index = NULL;
+    stack->index_cap = 0;
 }
 
 /* ========================================================================== */
@@ -465,6 +469,30 @@ static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
         }                                                                    \
     } while (0)
 
+/* Fills a string slot (the bytes are already in the string arena at s). */
+static inline void put_string(jet_val *v, char *s, size_t len, bool noesc) {
+    v->tag = (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT) |
+             (noesc ? JET_TAG_STR_NOESC : 0);
+    v->uni.str = s;
+}
+
+/* Fills a number slot from the parse of [p, q); a raw number's text goes to
+ * the string arena at s. Returns the new end of the string arena. */
+static inline char *put_number(jet_val *v, char *s, const char *p, const char *q,
+                               const jet_num *num) {
+    if (JET_LIKELY(num->kind != JET_NUM_RAW)) {
+        v->tag = (uint64_t)JET_TYPE_NUM | ((uint64_t)num->kind << 3);
+        v->uni.u = num->v.u;
+        return s;
+    }
+    size_t len = (size_t)(q - p);
+    memcpy(s, p, len);
+    s[len] = '\0';
+    v->tag = (uint64_t)JET_TYPE_RAW | ((uint64_t)len << JET_TAG_LEN_SHIFT);
+    v->uni.str = s;
+    return s + len + 1;
+}
+
 /* Makes room for one more value slot. */
 #define RESERVE_SLOT()                                                       \
     do {                                                                     \
@@ -510,9 +538,7 @@ value:
         bool noesc = true;
         const char *q = read_string(r, p + 1, s, &len, &noesc);
         if (!q) goto failed;
-        v->tag = (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT) |
-                 (noesc ? JET_TAG_STR_NOESC : 0);
-        v->uni.str = s;
+        put_string(v, s, len, noesc);
         s += len + 1;
         v++;
         p = q;
@@ -603,17 +629,7 @@ value:
             fail(r, code, at, msg);
             goto failed;
         }
-        if (JET_LIKELY(num.kind != JET_NUM_RAW)) {
-            v->tag = (uint64_t)JET_TYPE_NUM | ((uint64_t)num.kind << 3);
-            v->uni.u = num.v.u;
-        } else {
-            size_t len = (size_t)(q - p);
-            memcpy(s, p, len);
-            s[len] = '\0';
-            v->tag = (uint64_t)JET_TYPE_RAW | ((uint64_t)len << JET_TAG_LEN_SHIFT);
-            v->uni.str = s;
-            s += len + 1;
-        }
+        s = put_number(v, s, p, q, &num);
         v++;
         p = q;
         goto after_value;
@@ -644,9 +660,7 @@ key: {
     bool noesc = true;
     const char *q = read_string(r, p + 1, s, &len, &noesc);
     if (!q) goto failed;
-    v->tag = (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT) |
-             (noesc ? JET_TAG_STR_NOESC : 0);
-    v->uni.str = s;
+    put_string(v, s, len, noesc);
     s += len + 1;
     v++;
     p = q;
@@ -756,6 +770,277 @@ failed:
 }
 
 /* ========================================================================== */
+/* Stage 2 over the structural index                                          */
+/* ========================================================================== */
+
+/* Bytes that may follow a number or a literal: whitespace, operators, a
+ * quote. Stage 1 ends a run exactly there, so a scalar that stops anywhere
+ * else (`12x`, `truex`) has bytes the index does not account for. */
+static const uint8_t delim_table[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [','] = 1, [':'] = 1,
+    ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1, ['"'] = 1,
+};
+
+/*
+ * Copies the string content [p, q), q being its closing quote, up to the
+ * first byte that needs attention (backslash, control character or
+ * non-ASCII byte). The length is known, so the loop does not depend on what
+ * it reads. Returns where it stopped: q when the whole content was plain.
+ * dst has the same room as for read_string.
+ */
+static inline const char *copy_plain_string(const char *p, const char *q, const char *end,
+                                            char *dst) {
+#if JET_SCAN_SSE2
+    for (;;) {
+        if (end - p < 16) break;
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        _mm_storeu_si128((__m128i *)(void *)dst, x);
+        __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')),
+                                  _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+        unsigned m = (unsigned)_mm_movemask_epi8(sp);
+        if (q - p <= 16) {
+            m &= (1u << (unsigned)(q - p)) - 1u;
+            return m ? p + __builtin_ctz(m) : q;
+        }
+        if (m) return p + __builtin_ctz(m);
+        p += 16;
+        dst += 16;
+    }
+#else
+    (void)end;
+#endif
+    while (q - p >= 8) {
+        uint64_t x = load_le64(p);
+        memcpy(dst, p, 8);
+        uint64_t b = x ^ (ONES_8 * '\\');
+        uint64_t m = ((b - ONES_8) & ~b & HIGH_8) | ((x - ONES_8 * 0x20) & ~x & HIGH_8) |
+                     (x & HIGH_8);
+        if (m) return p + (ctz64(m) >> 3);
+        p += 8;
+        dst += 8;
+    }
+    for (; p < q; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\\' || c < 0x20 || c >= 0x80) return p;
+        *dst++ = (char)c;
+    }
+    return q;
+}
+
+/* Reads the string whose opening quote is at p and closing quote at q into
+ * the string arena at s: the plain prefix by block copy, the rest (escapes,
+ * UTF-8) by read_string, which must end exactly at q. */
+static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q, char *s,
+                                             size_t *len, bool *noesc) {
+    const char *stop = copy_plain_string(p + 1, q, r->end, s);
+    size_t plain = (size_t)(stop - p - 1);
+    if (JET_LIKELY(stop == q)) {
+        *len = plain;
+        s[plain] = '\0';
+        *noesc = true;
+        return true;
+    }
+    size_t rest = 0;
+    if (read_string(r, stop, s + plain, &rest, noesc) != q + 1) return false;
+    *len = plain + rest;
+    return true;
+}
+
+/*
+ * The reader's second stage when an index exists: the same states as
+ * read_root, but each next token comes from the index instead of a scan, so
+ * the position no longer depends on the bytes just read. It only accepts:
+ * any failure (including every syntax error) returns false and the caller
+ * re-reads with read_root, which reports the error with its exact place and
+ * message. Comments and STOP_WHEN_DONE always take read_root.
+ */
+static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uint32_t *ix,
+                         size_t n) {
+    jet_doc *doc = r->doc;
+    const char *json = r->json;
+    const char *end = r->end;
+    const jet_read_flags flags = r->flags;
+    const bool trailing_commas = (flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
+    /* Every value owns at least one index entry, so n slots always suffice
+     * and the loop needs no room checks. */
+    if (doc->val_cap < n && !grow_vals(doc, 0, n)) return false;
+    jet_val *v = doc->vals;
+    char *s = doc->strs;
+    size_t depth = 0, ctn = 0, count = 0, i = 0;
+    bool in_obj = false;
+    jet_frame *frames = st->frames;
+    const char *p = json;
+
+#define NEXT_TOKEN()                                                         \
+    do {                                                                     \
+        if (JET_UNLIKELY(i >= n)) goto failed;                               \
+        p = json + ix[i++];                                                  \
+    } while (0)
+
+    NEXT_TOKEN();
+value:
+    switch (*p) {
+    case '"': {
+        if (JET_UNLIKELY(i >= n)) goto failed;
+        const char *q = json + ix[i++];
+        size_t len = 0;
+        bool noesc = true;
+        if (!indexed_string(r, p, q, s, &len, &noesc)) goto failed;
+        put_string(v, s, len, noesc);
+        s += len + 1;
+        v++;
+        goto after_value;
+    }
+    case '[':
+    case '{': {
+        if (JET_UNLIKELY(depth >= max_depth)) goto failed;
+        if (JET_UNLIKELY(depth >= st->cap)) {
+            if (!grow_stack(&doc->alloc, st, depth + 1)) goto failed;
+            frames = st->frames;
+        }
+        if (depth) {
+            frames[depth - 1].idx = ctn;
+            frames[depth - 1].count = count;
+        }
+        depth++;
+        in_obj = (*p == '{');
+        ctn = (size_t)(v - doc->vals);
+        v->tag = in_obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
+        v++;
+        count = 0;
+        NEXT_TOKEN();
+        if (in_obj) {
+            if (JET_LIKELY(*p == '"')) goto key;
+            if (*p == '}') goto close;
+            goto failed;
+        }
+        if (*p == ']') goto close;
+        goto value;
+    }
+    case 't':
+        if (end - p < 4 || memcmp(p, "true", 4) != 0) goto failed;
+        v->tag = JET_TYPE_BOOL | JET_SUBTYPE_TRUE;
+        p += 4;
+        goto literal_done;
+    case 'f':
+        if (end - p < 5 || memcmp(p, "false", 5) != 0) goto failed;
+        v->tag = JET_TYPE_BOOL | JET_SUBTYPE_FALSE;
+        p += 5;
+        goto literal_done;
+    case 'n':
+        if (end - p < 4 || memcmp(p, "null", 4) != 0) goto failed;
+        v->tag = JET_TYPE_NULL;
+        p += 4;
+        goto literal_done;
+    case 'N':
+    case 'I':
+        if (!(flags & JET_READ_ALLOW_NAN_INF)) goto failed;
+        /* fall through */
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': {
+        jet_num num;
+        jet_code code = JET_OK;
+        const char *at = p;
+        const char *q = jet_num_parse(p, end, flags, &num, &code, &at);
+        if (JET_UNLIKELY(!q) || (q < end && !delim_table[(unsigned char)*q])) goto failed;
+        s = put_number(v, s, p, q, &num);
+        v++;
+        goto after_value;
+    }
+    default:
+        goto failed;
+    }
+
+literal_done:
+    if (p < end && !delim_table[(unsigned char)*p]) goto failed;
+    v->uni.u = 0;
+    v++;
+    goto after_value;
+
+key: {
+    /* p points at the opening quote of a key; the next entry is its end. */
+    if (JET_UNLIKELY(i >= n)) goto failed;
+    const char *q = json + ix[i++];
+    size_t len = 0;
+    bool noesc = true;
+    if (!indexed_string(r, p, q, s, &len, &noesc)) goto failed;
+    put_string(v, s, len, noesc);
+    s += len + 1;
+    v++;
+    NEXT_TOKEN();
+    if (JET_UNLIKELY(*p != ':')) goto failed;
+    NEXT_TOKEN();
+    goto value;
+}
+
+after_value:
+    if (JET_UNLIKELY(!depth)) goto done;
+    count++;
+    NEXT_TOKEN();
+    if (JET_LIKELY(*p == ',')) {
+        NEXT_TOKEN();
+        if (in_obj) {
+            if (JET_LIKELY(*p == '"')) goto key;
+            if (*p == '}' && trailing_commas) goto close;
+            goto failed;
+        }
+        if (JET_UNLIKELY(*p == ']')) {
+            if (trailing_commas) goto close;
+            goto failed;
+        }
+        goto value;
+    }
+    if (*p == (in_obj ? '}' : ']')) goto close;
+    goto failed;
+
+close: {
+    jet_val *c = doc->vals + ctn;
+    c->tag |= (uint64_t)count << JET_TAG_LEN_SHIFT;
+    c->uni.ofs = (size_t)(v - c);
+    depth--;
+    if (depth) {
+        ctn = frames[depth - 1].idx;
+        count = frames[depth - 1].count;
+        in_obj = jet_is_obj(doc->vals + ctn);
+    }
+    goto after_value;
+}
+
+done:
+    if (i != n) goto failed; /* content after the document */
+    doc->val_count = (size_t)(v - doc->vals);
+    doc->read_size = (size_t)(end - json);
+    return true;
+
+failed:
+    doc->val_count = 0;
+    return false;
+#undef NEXT_TOKEN
+}
+
+/* Builds the index into the parser's scratch and runs stage 2. Returns false
+ * when the input needs read_root: the one-pass kernel is selected, a flag
+ * that only read_root handles is set, the input is too large to index, the
+ * index cannot be allocated, or stage 2 did not accept the input. */
+static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len) {
+    jet_kernel k = jet__kernel();
+    if (k == JET_KERNEL_SCALAR || len == 0 || len > JET_SCAN_MAX_LEN ||
+        (r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)))
+        return false;
+    size_t need = len + JET_SCAN_SLACK;
+    if (st->index_cap < need) {
+        jet__free(&r->doc->alloc, st->index);
+        st->index = (uint32_t *)jet__malloc(&r->doc->alloc, need * sizeof(uint32_t));
+        st->index_cap = st->index ? need : 0;
+        if (!st->index) return false;
+    }
+    size_t n = jet__scan(k, r->json, len, st->index);
+    if (n == SIZE_MAX) return false;
+    return read_indexed(r, st, max_depth, st->index, n);
+}
+
+/* ========================================================================== */
 /* Entry points                                                               */
 /* ========================================================================== */
 
@@ -807,6 +1092,8 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
     r.err_pos = NULL;
     r.err_msg = NULL;
     if (!json) r.end = json = r.json = "";
+    if (read_with_index(&r, stack, max_depth, len)) return true;
+    r.code = JET_OK;
     if (read_root(&r, stack, max_depth)) return true;
     jet__error_at(err, r.code, json, len, (size_t)(r.err_pos - json), r.err_msg);
     return false;
@@ -852,7 +1139,7 @@ jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
     }
     memset(doc, 0, sizeof(*doc));
     doc->alloc = *a;
-    jet_stack stack = {NULL, 0};
+    jet_stack stack = {NULL, 0, NULL, 0};
     bool ok = jet__parse(doc, &stack, json, len, opts, err);
     jet__stack_free(a, &stack);
     if (!ok) {

@@ -1,0 +1,311 @@
+/*
+ * test_kernels.c — every reader kernel gives the same results.
+ *
+ * 1. Stage 1: each index kernel's output equals a byte-at-a-time reference
+ *    indexer (random JSON-like inputs of every length around the 64-byte
+ *    block size, and the corpora).
+ * 2. Whole reader: for each kernel, the conformance files, the corpora,
+ *    truncations and byte mutations of the corpora and random inputs give
+ *    the same outcome as the one-pass "scalar" reader: the same document
+ *    slot by slot, or the same error code, offset, line, column and message,
+ *    under several flag combinations.
+ */
+#include <dirent.h>
+#include <stdint.h>
+
+#include "check.h"
+#include "jet.h"
+#include "scan.h"
+
+static const char *const kernels[] = {"swar", "sse2", "avx2"};
+#define N_KERNELS (sizeof kernels / sizeof kernels[0])
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+static uint64_t rng(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* Exactly sized copy, so that ASan sees any read past the end. */
+static char *dup_exact(const char *p, size_t n) {
+    char *c = (char *)malloc(n ? n : 1);
+    if (n) memcpy(c, p, n);
+    return c;
+}
+
+/* ---- 1. stage 1 against a reference ------------------------------------ */
+
+static size_t reference_index(const char *json, size_t len, uint32_t *out) {
+    size_t n = 0;
+    bool escape_next = false, in_string = false, prev_other = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)json[i];
+        bool escaped = escape_next;
+        escape_next = (c == '\\' && !escaped);
+        if (c == '"' && !escaped) {
+            out[n++] = (uint32_t)i;
+            in_string = !in_string;
+            prev_other = false;
+            continue;
+        }
+        if (in_string) continue;
+        bool op = c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',';
+        bool ws = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        if (op) out[n++] = (uint32_t)i;
+        if (!op && !ws && !prev_other) out[n++] = (uint32_t)i;
+        prev_other = !op && !ws;
+    }
+    return in_string ? SIZE_MAX : n;
+}
+
+static unsigned long scan_mismatch_reports;
+
+static void check_scan(const char *json, size_t len, const char *what) {
+    uint32_t *ref = (uint32_t *)malloc((len + JET_SCAN_SLACK) * sizeof(uint32_t));
+    uint32_t *got = (uint32_t *)malloc((len + JET_SCAN_SLACK) * sizeof(uint32_t));
+    size_t nref = reference_index(json, len, ref);
+    for (int k = JET_KERNEL_SWAR; k < JET_KERNEL__COUNT; k++) {
+        if (!jet__kernel_available((jet_kernel)k)) continue;
+        size_t n = jet__scan((jet_kernel)k, json, len, got);
+        bool same = n == nref && (n == SIZE_MAX || memcmp(got, ref, n * sizeof(uint32_t)) == 0);
+        CHECK_MSG(same, "stage 1 kernel %s differs from the reference on %s (len %zu)",
+                  jet__kernel_name((jet_kernel)k), what, len);
+        if (!same && scan_mismatch_reports++ < 3) {
+            fprintf(stderr, "  input: ");
+            fwrite(json, 1, len < 200 ? len : 200, stderr);
+            fprintf(stderr, "\n  entries: ref %zu, got %zu\n", nref, n);
+        }
+    }
+    free(ref);
+    free(got);
+}
+
+/* Random text over an alphabet rich in the bytes stage 1 cares about. */
+static size_t random_jsonish(char *buf, size_t len) {
+    static const char alphabet[] = "\"\"\"\\\\\\{}[]:,  \t\n\r0123456789-.eEtrufalsn\x01\x7f\xc3\xa9\xe2\x82\xac\xf0";
+    for (size_t i = 0; i < len; i++) buf[i] = alphabet[rng() % (sizeof alphabet - 1)];
+    return len;
+}
+
+static void test_stage1(char **corpus, size_t *corpus_len, int n_corpus) {
+    char buf[300];
+    for (int round = 0; round < 10000; round++) {
+        size_t len = rng() % 260;
+        random_jsonish(buf, len);
+        char *in = dup_exact(buf, len);
+        check_scan(in, len, "random input");
+        free(in);
+    }
+    /* Long backslash runs and quotes across block boundaries. */
+    for (size_t run = 0; run < 140; run++) {
+        for (size_t lead = 0; lead < 3; lead++) {
+            size_t len = 0;
+            buf[len++] = '[';
+            buf[len++] = '"';
+            for (size_t i = 0; i < lead; i++) buf[len++] = 'a';
+            for (size_t i = 0; i < run; i++) buf[len++] = '\\';
+            buf[len++] = '"';
+            buf[len++] = ',';
+            buf[len++] = '"';
+            buf[len++] = ']';
+            char *in = dup_exact(buf, len);
+            check_scan(in, len, "backslash run");
+            free(in);
+        }
+    }
+    for (int c = 0; c < n_corpus; c++) check_scan(corpus[c], corpus_len[c], "corpus");
+}
+
+/* ---- 2. the whole reader ------------------------------------------------ */
+
+typedef struct outcome {
+    bool ok;
+    jet_error err;
+    jet_doc *doc;
+} outcome;
+
+/* Two reusable parsers: the scalar reference and the kernel under test. */
+static jet_parser *parsers[2];
+
+static outcome parse_with(int which, const char *kernel, const char *json, size_t len,
+                          const jet_read_opts *opts) {
+    outcome o;
+    memset(&o, 0, sizeof o);
+    bool set = jet_kernel_set(kernel);
+    CHECK_MSG(set, "kernel %s cannot be selected", kernel);
+    o.doc = jet_parser_parse(parsers[which], json, len, opts, &o.err);
+    o.ok = o.doc != NULL;
+    return o;
+}
+
+/* Slot-by-slot equality: tags (type, subtype, flags, lengths), payloads,
+ * string bytes. */
+static bool same_document(const jet_doc *a, const jet_doc *b) {
+    size_t n = jet_doc_val_count(a);
+    if (n != jet_doc_val_count(b) || jet_doc_read_size(a) != jet_doc_read_size(b)) return false;
+    const jet_val *va = jet_doc_root(a), *vb = jet_doc_root(b);
+    for (size_t i = 0; i < n; i++) {
+        if (va[i].tag != vb[i].tag) return false;
+        jet_type t = jet_get_type(&va[i]);
+        if (t == JET_TYPE_STR || t == JET_TYPE_RAW) {
+            if (memcmp(va[i].uni.str, vb[i].uni.str, jet_get_len(&va[i]) + 1) != 0) return false;
+        } else if (va[i].uni.u != vb[i].uni.u) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static const jet_read_flags flag_sets[] = {
+    0,
+    JET_READ_ALLOW_TRAILING_COMMAS | JET_READ_ALLOW_NAN_INF,
+    JET_READ_ALLOW_INVALID_UTF8 | JET_READ_BIGNUM_AS_RAW,
+    JET_READ_NUMBER_AS_RAW,
+};
+
+static unsigned long parse_mismatch_reports;
+
+static void check_parse(const char *json, size_t len, const char *what, bool all_flags) {
+    size_t nflags = all_flags ? sizeof flag_sets / sizeof flag_sets[0] : 1;
+    for (size_t f = 0; f < nflags; f++) {
+        jet_read_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.flags = flag_sets[f];
+        outcome ref = parse_with(0, "scalar", json, len, &opts);
+        for (size_t k = 0; k < N_KERNELS; k++) {
+            if (!jet_kernel_set(kernels[k])) continue;
+            outcome got = parse_with(1, kernels[k], json, len, &opts);
+            bool same = got.ok == ref.ok;
+            if (same && ref.ok) same = same_document(ref.doc, got.doc);
+            if (same && !ref.ok)
+                same = got.err.code == ref.err.code && got.err.offset == ref.err.offset &&
+                       got.err.line == ref.err.line && got.err.column == ref.err.column &&
+                       strcmp(got.err.msg, ref.err.msg) == 0;
+            CHECK_MSG(same, "kernel %s differs from scalar on %s (len %zu, flags %zu)", kernels[k],
+                      what, len, f);
+            if (!same && parse_mismatch_reports++ < 3) {
+                fprintf(stderr, "  scalar: %s %s at %zu; %s: %s %s at %zu\n",
+                        ref.ok ? "ok" : "error", ref.ok ? "" : ref.err.msg, ref.err.offset,
+                        kernels[k], got.ok ? "ok" : "error", got.ok ? "" : got.err.msg,
+                        got.err.offset);
+            }
+        }
+    }
+}
+
+static void check_parse_copy(const char *json, size_t len, const char *what, bool all_flags) {
+    char *in = dup_exact(json, len);
+    check_parse(in, len, what, all_flags);
+    free(in);
+}
+
+static void test_conformance(const char *shared) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/conformance/JSONTestSuite/test_parsing", shared);
+    DIR *d = opendir(dir);
+    CHECK_MSG(d != NULL, "cannot open %s", dir);
+    if (!d) return;
+    struct dirent *e;
+    int files = 0;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t len = 0;
+        char *buf = check_read_file(path, &len);
+        if (!buf) continue;
+        check_parse_copy(buf, len, e->d_name, true);
+        free(buf);
+        files++;
+    }
+    closedir(d);
+    CHECK_MSG(files > 300, "only %d conformance files read", files);
+}
+
+static void test_corpora(char **corpus, size_t *corpus_len, const char **names, int n) {
+    for (int c = 0; c < n; c++) {
+        check_parse_copy(corpus[c], corpus_len[c], names[c], true);
+        /* Truncations: every length near the start and the end, a stride
+         * in between. */
+        size_t len = corpus_len[c];
+        size_t stride = len / 60 + 1;
+        for (size_t cut = 0; cut < len; cut += (cut < 300 || len - cut < 300) ? 1 : stride)
+            check_parse_copy(corpus[c], cut, "a truncated corpus", false);
+        /* Mutations: 1-3 bytes replaced by random or structural bytes. */
+        static const char structural[] = "{}[]:,\"\\ 0a\x80";
+        char *m = dup_exact(corpus[c], len);
+        for (int round = 0; round < 60; round++) {
+            memcpy(m, corpus[c], len);
+            int changes = 1 + (int)(rng() % 3);
+            for (int j = 0; j < changes; j++) {
+                size_t at = (size_t)(rng() % len);
+                m[at] = (rng() & 1) ? (char)(rng() & 0xFF)
+                                    : structural[rng() % (sizeof structural - 1)];
+            }
+            check_parse(m, len, "a mutated corpus", false);
+        }
+        free(m);
+    }
+}
+
+static void test_random_documents(void) {
+    char buf[300];
+    for (int round = 0; round < 8000; round++) {
+        size_t len = rng() % 200;
+        random_jsonish(buf, len);
+        check_parse_copy(buf, len, "random input", round % 8 == 0);
+    }
+    /* Valid documents with strings that cross block boundaries. */
+    for (size_t pad = 0; pad < 130; pad++) {
+        size_t len = 0;
+        buf[len++] = '[';
+        for (size_t i = 0; i < pad; i++) buf[len++] = ' ';
+        static const char tail[] = "\"x\\\"y\\\\\",\"\xc3\xa9\\u00e9\",true,-1.5e3,null,{\"k\":[]}]";
+        memcpy(buf + len, tail, sizeof tail - 1);
+        len += sizeof tail - 1;
+        check_parse_copy(buf, len, "padded document", true);
+    }
+}
+
+int main(void) {
+    const char *shared = check_shared_dir();
+    static const char *names[] = {"twitter.json", "citm_catalog.json", "canada.json",
+                                  "github_events.json"};
+    char *corpus[4];
+    size_t corpus_len[4];
+    const char *found_names[4];
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/corpora/%s", shared, names[i]);
+        size_t len = 0;
+        char *buf = check_read_file(path, &len);
+        CHECK_MSG(buf != NULL, "missing corpus %s", path);
+        if (!buf) continue;
+        corpus[n] = buf;
+        corpus_len[n] = len;
+        found_names[n] = names[i];
+        n++;
+    }
+    parsers[0] = jet_parser_new(NULL);
+    parsers[1] = jet_parser_new(NULL);
+    int available = 0;
+    for (size_t k = 0; k < N_KERNELS; k++) available += jet_kernel_set(kernels[k]);
+    printf("test_kernels: %d index kernel(s) available besides scalar\n", available);
+    CHECK(jet_kernel_set("scalar"));
+    CHECK(!jet_kernel_set("no-such-kernel"));
+    CHECK(!jet_kernel_set(NULL));
+    CHECK(jet_kernel_set("swar") && strcmp(jet_kernel_name(), "swar") == 0);
+
+    test_stage1(corpus, corpus_len, n);
+    test_conformance(shared);
+    test_corpora(corpus, corpus_len, found_names, n);
+    test_random_documents();
+
+    for (int i = 0; i < n; i++) free(corpus[i]);
+    jet_parser_free(parsers[0]);
+    jet_parser_free(parsers[1]);
+    return CHECK_DONE("test_kernels");
+}
