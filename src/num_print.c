@@ -148,6 +148,40 @@ static inline uint64_t np_digits8(uint32_t v) {
     return (q | ((y - q * 10) << 8)) + NP_ASCII0;
 }
 
+/*
+ * Two such words at once, np_digits8(a) in *wa and np_digits8(b) in *wb,
+ * with SSE2 (every x86-64) where it is available: the same three levels,
+ * but with all 16 digits in one 128-bit register. Level 1 splits a and b
+ * (one per 64-bit lane) into 4-digit halves with a 32 x 32 -> 64 multiply
+ * (x / 10^4 == x * 0xD1B71759 >> 45 for any 32-bit x); levels 2 and 3 work
+ * on 16-bit lanes with "multiply, keep the high half": x / 100 == (x * 5243)
+ * >> 19 for x < 43699, and x / 10 == (x * 6554) >> 16 for x < 16389.
+ */
+#if defined(__SSE2__) && !defined(JET_NUM_NO_SSE2)
+#include <emmintrin.h>
+static inline void np_digits16(uint32_t a, uint32_t b, uint64_t *wa, uint64_t *wb) {
+    __m128i v = _mm_unpacklo_epi64(_mm_cvtsi32_si128((int)a), _mm_cvtsi32_si128((int)b));
+    __m128i hi = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi32((int)0xD1B71759)), 45);
+    __m128i lo = _mm_sub_epi32(v, _mm_mul_epu32(hi, _mm_set1_epi32(10000)));
+    __m128i y = _mm_or_si128(hi, _mm_slli_epi64(lo, 32));      /* 32-bit lanes, each < 10^4 */
+    __m128i q = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi16(5243)), 3);
+    y = _mm_or_si128(q, _mm_slli_epi32(_mm_sub_epi16(y, _mm_mullo_epi16(q, _mm_set1_epi16(100))), 16));
+    q = _mm_mulhi_epu16(y, _mm_set1_epi16(6554));               /* 16-bit lanes, each < 100 */
+    y = _mm_or_si128(q, _mm_slli_epi16(_mm_sub_epi16(y, _mm_mullo_epi16(q, _mm_set1_epi16(10))), 8));
+    y = _mm_add_epi8(y, _mm_set1_epi8('0'));
+    /* the low 64 bits, then the high 64 bits (SSE2 has no 64-bit extract) */
+    uint64_t t[2];
+    memcpy(t, &y, 16);
+    *wa = t[0];
+    *wb = t[1];
+}
+#else
+static inline void np_digits16(uint32_t a, uint32_t b, uint64_t *wa, uint64_t *wb) {
+    *wa = np_digits8(a);
+    *wb = np_digits8(b);
+}
+#endif
+
 static inline void np_put8(char *p, uint64_t w) {
 #if (defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&          \
      __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) ||                             \
@@ -166,8 +200,10 @@ static inline void np_store16(char *p, uint64_t d, int n) {
     } else {
         uint64_t hi = d / 100000000u;
         uint32_t lo = (uint32_t)(d - hi * 100000000u);
-        np_put8(p, np_digits8((uint32_t)hi) >> (8 * (16 - n)));
-        np_put8(p + n - 8, np_digits8(lo));
+        uint64_t wh, wl;
+        np_digits16((uint32_t)hi, lo, &wh, &wl);
+        np_put8(p, wh >> (8 * (16 - n)));
+        np_put8(p + n - 8, wl);
     }
 }
 
@@ -260,8 +296,8 @@ static NP_ALWAYS_INLINE char *np_format(char *p, uint64_t d, int e, int n) {
     uint64_t a9 = dd / 1000000000u;
     uint32_t r9 = (uint32_t)(dd - a9 * 1000000000u);
     uint32_t b8 = r9 / 10;
-    uint64_t A = np_digits8((uint32_t)a9);
-    uint64_t B = np_digits8(b8);
+    uint64_t A, B;
+    np_digits16((uint32_t)a9, b8, &A, &B);
     char C = (char)('0' + (r9 - b8 * 10));
 
     if ((unsigned)x < 21u) {
