@@ -3,20 +3,27 @@
  * (src/num_print.c).
  *
  *   - exact outputs for the format examples of num.h;
- *   - round trip (print -> strtod/strtof gives the same bits) and format
- *     invariants for 10^6 doubles and 10^6 floats: uniform bit patterns,
- *     values next to powers of ten, subnormals, integers, powers of two;
+ *   - round trip (print -> strtod/strtof and print -> jet_num_parse /
+ *     jet_num_parse_f32 give the same bits) and format invariants for 10^6
+ *     doubles and 10^6 floats: uniform bit patterns, values next to powers
+ *     of ten, subnormals, integers, powers of two;
+ *   - every one of the 10^6 doubles no longer than "%.17g", exactly as
+ *     short as a slow reference search over 15/16/17 digits, with no
+ *     shorter decimal reading back, and the closest of its length
+ *     (check_f64_vs_libc);
  *   - shortest and closest: against a slow reference built on snprintf
  *     "%.{n}e" (n = 1..17, resp. 1..9) on a subset of 10^5 of each;
  *   - the float vectors of shared/numbers/ (f64 and f32 bits), if present;
  *   - integers against snprintf.
  *
- * JET_LONG_TESTS=1 in the environment: 10^8 random doubles and 10^8 random
- * floats for the round trip, 10^7 of each through the slow reference.
+ * JET_LONG_TESTS=1 in the environment (`make test-numbers-long`): 10^8
+ * random doubles and 10^8 random floats for the round trip, 2 * 10^7
+ * doubles against the C library as above, 10^7 of each through the 1..17
+ * (1..9) digit search.
  *
  * Standalone build (no library needed):
  *   gcc -std=c11 -O2 -Wall -Wextra -Wpedantic -Iinclude -Isrc -Itests \
- *       src/num_print.c tests/test_num_print.c -o /tmp/npr && /tmp/npr
+ *       src/num_print.c src/num_parse.c tests/test_num_print.c -o /tmp/npr && /tmp/npr
  */
 #include "check.h"
 #include "num.h"
@@ -146,8 +153,28 @@ static int parse_format(const char *s, int neg, char *sig, int *lead_exp) {
     return n;
 }
 
-/* Prints d, checks buffer use, format and round trip. Returns the number of
- * significant digits (or -1), with the digits in sig. */
+/*
+ * print -> parse with jet's own reader: the text (n bytes, at the start of a
+ * BUFSZ-byte buffer) read back by jet_num_parse twice, once with `end` right
+ * after it (the out-of-line careful path) and once with the buffer's end
+ * (at least 64 bytes: the inline fast path where it applies); both must
+ * consume it all and give a REAL with exactly these bits.
+ */
+static int jet_reads_back_f64(const char *buf, size_t n, uint64_t bits) {
+    const char *ends[2] = {buf + n, buf + BUFSZ};
+    for (int k = 0; k < 2; k++) {
+        jet_num num;
+        jet_code code;
+        const char *at;
+        const char *e = jet_num_parse(buf, ends[k], 0, &num, &code, &at);
+        if (e != buf + n || num.kind != JET_NUM_REAL || num.v.u != bits) return 0;
+    }
+    return 1;
+}
+
+/* Prints d, checks buffer use, format and round trip (strtod and
+ * jet_num_parse). Returns the number of significant digits (or -1), with
+ * the digits in sig. */
 static int check_f64(double d, char *sig, char *out) {
     char buf[BUFSZ];
     memset(buf, SENTINEL, sizeof buf);
@@ -164,10 +191,12 @@ static int check_f64(double d, char *sig, char *out) {
     }
     double back = strtod(buf, NULL);
     int rt = dbits(back) == dbits(d);
+    int jrt = ok && jet_reads_back_f64(buf, n, dbits(d));
     if (out) memcpy(out, buf, n + 1);
-    if (!ok || nd < 1 || nd > 17 || !rt) {
+    if (!ok || nd < 1 || nd > 17 || !rt || !jrt) {
         CHECK_MSG(0, "f64 %016" PRIx64 " (%.17g) -> \"%s\" (len %zu, digits %d, "
-                  "round trip %s)", dbits(d), d, buf, n, nd, rt ? "ok" : "BAD");
+                  "round trip %s, through jet_num_parse %s)", dbits(d), d, buf, n, nd,
+                  rt ? "ok" : "BAD", jrt ? "ok" : "BAD");
         return -1;
     }
     check_passed_++;
@@ -190,11 +219,19 @@ static int check_f32(float f, char *sig, char *out) {
     }
     float back = strtof(buf, NULL);
     int rt = fbits(back) == fbits(f);
+    int jrt = 0;
+    if (ok) {
+        float jf = 0;
+        jet_code code;
+        const char *at;
+        const char *e = jet_num_parse_f32(buf, buf + n, &jf, &code, &at);
+        jrt = e == buf + n && fbits(jf) == fbits(f);
+    }
     if (out) memcpy(out, buf, n + 1);
-    if (!ok || nd < 1 || nd > 9 || !rt) {
+    if (!ok || nd < 1 || nd > 9 || !rt || !jrt) {
         CHECK_MSG(0, "f32 %08" PRIx32 " (%.9g) -> \"%s\" (len %zu, digits %d, "
-                  "round trip %s)", fbits(f), (double)f, buf, n, nd,
-                  rt ? "ok" : "BAD");
+                  "round trip %s, through jet_num_parse_f32 %s)", fbits(f), (double)f, buf, n, nd,
+                  rt ? "ok" : "BAD", jrt ? "ok" : "BAD");
         return -1;
     }
     check_passed_++;
@@ -202,48 +239,16 @@ static int check_f32(float f, char *sig, char *out) {
 }
 
 /*
- * Slow reference: the fewest significant digits n such that some n-digit
- * decimal reads back as v. For each n, "%.{n-1}e" gives the closest n-digit
- * decimal M; M - 1 and M + 1 are tried too (the interval is lopsided at
- * powers of two). Returns n; *closest_ok tells whether M itself reads back,
- * in which case M's digits (trailing zeros removed) are in `digits`.
+ * Slow reference: the fewest significant digits n (1..17, 1..9 for floats)
+ * such that some n-digit decimal next to v reads back as v (see
+ * nearby_reads_back below). *closest_ok tells whether the nearest n-digit
+ * decimal itself reads back, in which case its digits are in `digits`.
  */
+static int nearby_reads_back(double v, int n, int is_float, char *nearest, int *nearest_ok);
 static int ref_shortest(double v, int is_float, char *digits, int *closest_ok) {
     int maxn = is_float ? 9 : 17;
-    char tmp[64], cand[64];
-    for (int n = 1; n <= maxn; n++) {
-        snprintf(tmp, sizeof tmp, "%.*e", n - 1, v);
-        /* tmp: [-]d[.ddd]e(+|-)xx */
-        const char *p = tmp;
-        int neg = 0;
-        if (*p == '-') { neg = 1; p++; }
-        uint64_t m = 0;
-        int nd = 0;
-        for (; *p && *p != 'e'; p++) {
-            if (*p == '.') continue;
-            m = m * 10 + (uint64_t)(*p - '0');
-            digits[nd++] = *p;
-        }
-        digits[nd] = 0;
-        int ex = atoi(p + 1) - (n - 1);
-        int found = 0;
-        *closest_ok = 0;
-        for (int delta = 0; delta < 3; delta++) {
-            uint64_t mm = delta == 0 ? m : delta == 1 ? m - 1 : m + 1;
-            if (mm == 0) continue;
-            snprintf(cand, sizeof cand, "%s%" PRIu64 "e%d", neg ? "-" : "", mm, ex);
-            int rt = is_float ? fbits(strtof(cand, NULL)) == fbits((float)v)
-                              : dbits(strtod(cand, NULL)) == dbits(v);
-            if (rt) {
-                found = 1;
-                if (delta == 0) *closest_ok = 1;
-            }
-        }
-        if (found) {
-            while (nd > 1 && digits[nd - 1] == '0') digits[--nd] = 0;
-            return n;
-        }
-    }
+    for (int n = 1; n <= maxn; n++)
+        if (nearby_reads_back(v, n, is_float, digits, closest_ok)) return n;
     return maxn + 1;
 }
 
@@ -262,6 +267,121 @@ static void check_shortest(double v, int is_float) {
     } else {
         check_passed_++;
     }
+}
+
+/*
+ * The checks every random double of `make test` goes through (on top of
+ * check_f64's format and round trips), each against the C library:
+ *
+ *   - no longer than "%.17g": never more significant digits, and never more
+ *     characters where both use the same notation (both exponent form, or
+ *     both plain and not integral). Where they differ by design (num.h:
+ *     integral values end in ".0"; plain notation for leading exponents in
+ *     [-6, -5] and [17, 21) where %g switches to an exponent earlier), the
+ *     digit count still decides and the cases are counted;
+ *   - as short as the slow reference: the first n of 15, 16, 17 for which an
+ *     n-digit decimal next to v (the nearest one, or one unit of the last
+ *     digit either side: the rounding interval is lopsided at powers of two)
+ *     reads back as v. jet must use exactly n digits when n is 16 or 17, at
+ *     most 15 otherwise;
+ *   - and for any length, that no decimal with one digit fewer reads back:
+ *     if one did, so would one of the two of that length next to v (the
+ *     rounding interval is convex and holds v), and those are among the
+ *     three tried;
+ *   - the closest: when the nearest decimal with jet's digit count reads
+ *     back, jet's digits are its digits.
+ */
+static unsigned long g17_notation_differs, g17_integral;
+
+/* Significant digits of a printf %e/%g number (leading and trailing zeros of
+ * the mantissa not counted; 1 for zero); *has_exp: an exponent follows. */
+static int sig_digits(const char *s, int *has_exp) {
+    int n = 0, trailing = 0, started = 0;
+    *has_exp = 0;
+    for (; *s; s++) {
+        if (*s == 'e') {
+            *has_exp = 1;
+            break;
+        }
+        if (*s < '0' || *s > '9' || (*s == '0' && !started)) continue;
+        started = 1;
+        n++;
+        trailing = *s == '0' ? trailing + 1 : 0;
+    }
+    return n ? n - trailing : 1;
+}
+
+/* Whether an n-digit decimal next to v (the nearest; one unit of the last
+ * digit below or above it) reads back as exactly v. With `nearest`, the
+ * nearest one's digits, trailing zeros removed, and whether it reads back. */
+static int nearby_reads_back(double v, int n, int is_float, char *nearest, int *nearest_ok) {
+    char tmp[64], cand[64], digits[32];
+    snprintf(tmp, sizeof tmp, "%.*e", n - 1, v);
+    const char *p = tmp;
+    int neg = *p == '-';
+    p += neg;
+    uint64_t m = 0;
+    int nd = 0;
+    for (; *p && *p != 'e'; p++) {
+        if (*p == '.') continue;
+        m = m * 10 + (uint64_t)(*p - '0');
+        digits[nd++] = *p;
+    }
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    digits[nd] = 0;
+    int ex = atoi(p + 1) - (n - 1);
+    int found = 0;
+    for (int delta = 0; delta < 3; delta++) {
+        uint64_t mm = delta == 0 ? m : delta == 1 ? m - 1 : m + 1;
+        if (mm == 0) continue;
+        snprintf(cand, sizeof cand, "%s%" PRIu64 "e%d", neg ? "-" : "", mm, ex);
+        int rt = is_float ? fbits(strtof(cand, NULL)) == fbits((float)v)
+                          : dbits(strtod(cand, NULL)) == dbits(v);
+        found |= rt;
+        if (delta == 0 && nearest_ok) *nearest_ok = rt;
+    }
+    if (nearest) strcpy(nearest, digits);
+    return found;
+}
+
+static void check_f64_vs_libc(double d) {
+    char sig[64], out[BUFSZ], g[40], near[32];
+    int nd = check_f64(d, sig, out);
+    if (nd < 0 || d == 0) return;
+    /* against %.17g */
+    int glen = snprintf(g, sizeof g, "%.17g", d), gexp;
+    int gnd = sig_digits(g, &gexp);
+    int jexp = strchr(out, 'e') != NULL;
+    size_t olen = strlen(out);
+    int integral = !jexp && olen >= 2 && strcmp(out + olen - 2, ".0") == 0;
+    int ok = nd <= gnd;
+    if (jexp == gexp && !integral) {
+        ok &= olen <= (size_t)glen;
+    } else if (integral && !gexp) {
+        ok &= olen <= (size_t)glen + 2;
+        g17_integral++;
+    } else {
+        g17_notation_differs++;
+    }
+    CHECK_MSG(ok, "f64 %s: \"%s\" is longer than %%.17g \"%s\"", g, out, g);
+    /* which lengths have a decimal next to d that reads back (memoized) */
+    signed char works[19];
+    memset(works, -1, sizeof works);
+    int near_ok = 0;
+    works[nd] = (signed char)nearby_reads_back(d, nd, 0, near, &near_ok);
+    if (nd > 1) works[nd - 1] = (signed char)nearby_reads_back(d, nd - 1, 0, NULL, NULL);
+    /* the 15/16/17-digit reference */
+    int ref = 15;
+    for (; ref < 17; ref++) {
+        if (works[ref] < 0) works[ref] = (signed char)nearby_reads_back(d, ref, 0, NULL, NULL);
+        if (works[ref]) break;
+    }
+    CHECK_MSG(ref == 15 ? nd <= 15 : nd == ref, "f64 %s: \"%s\" has %d digits, the 15/16/17 reference %d",
+              g, out, nd, ref);
+    /* nothing shorter, and the closest of its length */
+    CHECK_MSG(nd == 1 || !works[nd - 1], "f64 %s: \"%s\" has %d digits, %d would do", g, out, nd, nd - 1);
+    CHECK_MSG(!near_ok || strcmp(sig, near) == 0, "f64 %s: \"%s\", the closest %d digits are %s", g, out,
+              nd, near);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -518,7 +638,7 @@ static void test_vectors(void) {
     if (lines == 0) printf("test_num_print: shared/numbers not found, vectors skipped\n");
 }
 
-static void test_random(unsigned long n_rt, unsigned long n_short) {
+static void test_random(unsigned long n_rt, unsigned long n_libc, unsigned long n_short) {
     char sig[64];
     for (int k = -324; k <= 308; k++) {
         char t[16];
@@ -540,11 +660,16 @@ static void test_random(unsigned long n_rt, unsigned long n_short) {
     }
     for (uint64_t i = 0; i < n_rt; i++) {
         double d = gen_f64(i);
-        if (i < n_short)
-            check_shortest(d, 0);
+        if (i < n_short) check_shortest(d, 0);
+        if (i < n_libc)
+            check_f64_vs_libc(d);
         else
             check_f64(d, sig, NULL);
     }
+    printf("doubles: %lu round trips (strtod and jet_num_parse); %lu against %%.17g (%lu integral with "
+           "\".0\", %lu in plain notation where %%.17g has an exponent) and the 15/16/17-digit "
+           "reference; %lu through the 1..17-digit search\n",
+           n_rt, n_libc, g17_integral, g17_notation_differs, n_short);
     for (uint64_t i = 0; i < n_rt; i++) {
         float f = gen_f32(i);
         if (i < n_short)
@@ -552,16 +677,19 @@ static void test_random(unsigned long n_rt, unsigned long n_short) {
         else
             check_f32(f, sig, NULL);
     }
+    printf("floats: %lu round trips (strtof and jet_num_parse_f32), %lu through the 1..9-digit search\n",
+           n_rt, n_short);
 }
 
 int main(void) {
     const char *lt = getenv("JET_LONG_TESTS");
     int long_mode = lt && *lt && strcmp(lt, "0") != 0;
     unsigned long n_rt = long_mode ? 100000000ul : 1000000ul;
+    unsigned long n_libc = long_mode ? 20000000ul : 1000000ul;
     unsigned long n_short = long_mode ? 10000000ul : 100000ul;
     test_examples();
     test_integers();
     test_vectors();
-    test_random(n_rt, n_short);
+    test_random(n_rt, n_libc, n_short);
     return CHECK_DONE("test_num_print");
 }
