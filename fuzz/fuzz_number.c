@@ -6,6 +6,8 @@
  *
  * Each input is copied into a heap buffer of exactly its size (no NUL, no
  * padding) so ASan catches any read past `end`. Checks:
+ *   - the same input followed by 64 commas (the inline fast path's margin)
+ *     parses the same way;
  *   - acceptance, consumed length, error code and error position agree with
  *     an independent grammar scanner;
  *   - accepted values equal strtod/strtof (C locale) of the consumed text,
@@ -82,6 +84,36 @@ static uint32_t fbits(float f) {
     return b;
 }
 
+/*
+ * jet_num_parse finishes most numbers on an inline fast path that reads
+ * whole words when at least 64 bytes follow the number's first byte; an
+ * input of exactly `size` bytes only reaches it when it is that long. So the
+ * input is parsed again followed by 64 commas and must give the same
+ * result, except that where the exact one ran into the end of the input
+ * (JET_ERR_TRUNCATED at `size`) the padded one stops at the first comma.
+ */
+static void check_padded(const char *buf, size_t size, jet_read_flags flags, const char *r,
+                         const jet_num *num, jet_code code, const char *err_at) {
+    char *pad = (char *)malloc(size + 64);
+    memcpy(pad, buf, size);
+    memset(pad + size, ',', 64);
+    jet_num n2;
+    jet_code c2 = JET_OK;
+    const char *at2 = NULL;
+    const char *r2 = jet_num_parse(pad, pad + size + 64, flags, &n2, &c2, &at2);
+    if (r) {
+        if (!r2 || r2 - pad != r - buf || n2.kind != num->kind ||
+            (num->kind != JET_NUM_RAW && n2.v.u != num->v.u))
+            fail("padded input parsed differently", buf, size);
+    } else if (code == JET_ERR_TRUNCATED && (size_t)(err_at - buf) == size) {
+        if (r2 || (size_t)(at2 - pad) != size || c2 == JET_ERR_TRUNCATED)
+            fail("padded truncated input: wrong error", buf, size);
+    } else if (r2 || c2 != code || at2 - pad != err_at - buf) {
+        fail("padded input: different error", buf, size);
+    }
+    free(pad);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static int init;
     if (!init) {
@@ -102,6 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     jet_code code = JET_OK;
     const char *err_at = NULL;
     const char *r = jet_num_parse(buf, end, 0, &num, &code, &err_at);
+    check_padded(buf, size, 0, r, &num, code, err_at);
 
     if (!ref_ok) {
         if (r) fail("accepted invalid number", buf, size);
