@@ -1,6 +1,9 @@
-/* test_num_parse.c — exact number parsing: shared vectors, edge cases,
- * error positions, flags, and a randomized comparison with strtod/strtof
- * (test reference only; the library never calls them). */
+/* test_num_parse.c — exact number parsing: shared vectors (with a count of
+ * the qualifying lines per file), edge cases, error positions, flags, and a
+ * randomized comparison with strtod/strtof (test reference only; the library
+ * never calls them). Every parse runs exactly sized and padded, so that both
+ * the careful path and the inline fast path are covered (see parse_n).
+ * JET_LONG_TESTS=1: 2 * 10^7 random cases and 5 * 10^6 round trips. */
 #include <float.h>
 #include <inttypes.h>
 #include <locale.h>
@@ -645,10 +648,10 @@ static size_t random_number(char *s) {
     return i;
 }
 
-static void test_random(void) {
+static void test_random(unsigned long n_random, unsigned long n_trips) {
     static char s[2048];
     unsigned long n = 0, bad = 0;
-    for (int iter = 0; iter < 200000; iter++) {
+    for (unsigned long iter = 0; iter < n_random; iter++) {
         size_t len = random_number(s);
         double want = strtod(s, NULL);
         float wantf = strtof(s, NULL);
@@ -671,7 +674,7 @@ static void test_random(void) {
 
     /* Random bit patterns printed with 17 significant digits round-trip. */
     unsigned long rt = 0;
-    for (int iter = 0; iter < 50000; iter++) {
+    for (unsigned long iter = 0; iter < n_trips; iter++) {
         uint64_t b = rnd();
         if ((b >> 52 & 0x7FF) == 0x7FF) continue;
         double d;
@@ -709,6 +712,9 @@ static void test_tables(void) {
 
 int main(void) {
     setlocale(LC_ALL, "C");
+    /* JET_LONG_TESTS=1 (`make test-numbers-long`): 100 times the random cases. */
+    const char *lt = getenv("JET_LONG_TESTS");
+    int long_mode = lt && *lt && strcmp(lt, "0") != 0;
     test_tables();
     test_vectors();
     test_integers();
@@ -716,6 +722,6 @@ int main(void) {
     test_grammar_errors();
     test_flags();
     test_halfway();
-    test_random();
+    test_random(long_mode ? 20000000ul : 200000ul, long_mode ? 5000000ul : 50000ul);
     return CHECK_DONE("test_num_parse");
 }
