@@ -47,10 +47,11 @@ extern "C" {
 const char *jet_version(void);
 
 /**
- * Name of the reader kernel in use: "scalar" (the one-pass reader, the
- * default), or a structural-index kernel: "swar" (portable 64-bit words),
- * "sse2", "avx2" (x86-64). All kernels give identical documents and errors.
- * The environment variable JET_KERNEL picks one at the first parse.
+ * Name of the reader kernel in use: "scalar" (the one-pass reader) or a
+ * structural-index kernel: "swar" (portable 64-bit words), "sse2", "avx2"
+ * (x86-64). The default is "avx2" where the CPU has it, else "scalar". All
+ * kernels give identical documents and errors. The environment variable
+ * JET_KERNEL picks one at the first parse.
  */
 const char *jet_kernel_name(void);
 

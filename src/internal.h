@@ -52,12 +52,12 @@ typedef struct jet_frame {
 } jet_frame;
 
 /* The reader's scratch, kept by a parser between parses: the depth stack and
- * the structural index (stage 1's output, one 32-bit offset per entry). */
+ * the structural index (stage 1's output, one bit per input byte). */
 typedef struct jet_stack {
     jet_frame *frames;
     size_t cap;
-    uint32_t *index;
-    size_t index_cap; /* entries */
+    uint64_t *index;
+    size_t index_cap; /* words */
 } jet_stack;
 
 struct jet_parser {

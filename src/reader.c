@@ -356,8 +356,13 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 p += 2;
                 continue;
             }
-            if (JET_UNLIKELY(end - p < 6))
+            if (JET_UNLIKELY(end - p < 6)) {
+                /* a non-hex byte before the end is the error, not the end */
+                for (const char *h = p + 2; h < end; h++)
+                    if (!hex_ok[(unsigned char)*h])
+                        return fail(r, JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
                 return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in \\u escape");
+            }
             int32_t cp = read_hex4((const unsigned char *)p + 2);
             if (JET_UNLIKELY(cp < 0))
                 return fail(r, JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
@@ -640,12 +645,16 @@ value:
     }
 
 bad_literal: {
-    /* Report the first byte that differs from the literal it started. */
+    /* Report the first byte that differs from the literal it started; a
+     * whole NaN or Infinity without the flag that allows them is wrong from
+     * its first byte. */
     const char *lit = *p == 't' ? "true" : *p == 'f' ? "false" : *p == 'n' ? "null"
                     : *p == 'N' ? "NaN" : "Infinity";
     size_t i = 0;
     while (lit[i] && p + i < end && p[i] == lit[i]) i++;
-    if (p + i >= end && lit[i]) {
+    if (!lit[i] && (*p == 'N' || *p == 'I')) {
+        fail(r, JET_ERR_LITERAL, p, "invalid literal (expected true, false or null)");
+    } else if (p + i >= end && lit[i]) {
         fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in literal");
     } else {
         fail(r, JET_ERR_LITERAL, p + i, "invalid literal (expected true, false or null)");
@@ -789,14 +798,18 @@ static const uint8_t delim_table[256] = {
  * dst has the same room as for read_string.
  */
 static inline const char *copy_plain_string(const char *p, const char *q, const char *end,
-                                            char *dst) {
+                                            char *dst, bool high_plain) {
 #if JET_SCAN_SSE2
+    /* all ones: non-ASCII bytes need attention; zero: they are plain */
+    const __m128i high_special = high_plain ? _mm_setzero_si128() : _mm_set1_epi8(-1);
     for (;;) {
         if (end - p < 16) break;
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
         _mm_storeu_si128((__m128i *)(void *)dst, x);
-        __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')),
-                                  _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+        /* signed x < 0x20: control characters and non-ASCII bytes */
+        __m128i low = _mm_and_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                                    _mm_or_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(-1)), high_special));
+        __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')), low);
         unsigned m = (unsigned)_mm_movemask_epi8(sp);
         if (q - p <= 16) {
             m &= (1u << (unsigned)(q - p)) - 1u;
@@ -809,30 +822,82 @@ static inline const char *copy_plain_string(const char *p, const char *q, const 
 #else
     (void)end;
 #endif
+    const uint64_t high_special8 = high_plain ? 0 : HIGH_8;
     while (q - p >= 8) {
         uint64_t x = load_le64(p);
         memcpy(dst, p, 8);
         uint64_t b = x ^ (ONES_8 * '\\');
         uint64_t m = ((b - ONES_8) & ~b & HIGH_8) | ((x - ONES_8 * 0x20) & ~x & HIGH_8) |
-                     (x & HIGH_8);
+                     (x & high_special8);
         if (m) return p + (ctz64(m) >> 3);
         p += 8;
         dst += 8;
     }
     for (; p < q; p++) {
         unsigned char c = (unsigned char)*p;
-        if (c == '\\' || c < 0x20 || c >= 0x80) return p;
+        if (c == '\\' || c < 0x20 || (c >= 0x80 && !high_plain)) return p;
         *dst++ = (char)c;
     }
     return q;
 }
 
+/* Whether any bit of [a, b) is set in a bitmap of 64-bit words. */
+static inline bool bits_in_range(const uint64_t *words, size_t a, size_t b) {
+    if (a >= b) return false;
+    size_t wa = a >> 6, wb = (b - 1) >> 6;
+    /* the common case: no bit at all in the one or two words spanned */
+    if (wb - wa <= 1 && !(words[wa] | words[wb])) return false;
+    uint64_t first = words[wa] & (~0ULL << (a & 63));
+    uint64_t last_mask = ~0ULL >> (63 - ((b - 1) & 63));
+    if (wa == wb) return (first & last_mask) != 0;
+    if (first) return true;
+    for (size_t w = wa + 1; w < wb; w++)
+        if (words[w]) return true;
+    return (words[wb] & last_mask) != 0;
+}
+
+/* Copies n bytes whose content is known to be plain, in whole blocks when
+ * the input has the bytes to read (the string arena has the room). */
+static inline void copy_known(char *dst, const char *src, size_t n, const char *end) {
+#if JET_SCAN_SSE2
+    if ((size_t)(end - src) >= ((n + 15) & ~(size_t)15)) {
+        for (size_t i = 0; i < n; i += 16)
+            _mm_storeu_si128((__m128i *)(void *)(dst + i),
+                             _mm_loadu_si128((const __m128i *)(const void *)(src + i)));
+        return;
+    }
+#else
+    if ((size_t)(end - src) >= ((n + 7) & ~(size_t)7)) {
+        for (size_t i = 0; i < n; i += 8) memcpy(dst + i, src + i, 8);
+        return;
+    }
+#endif
+    memcpy(dst, src, n);
+}
+
 /* Reads the string whose opening quote is at p and closing quote at q into
  * the string arena at s: the plain prefix by block copy, the rest (escapes,
- * UTF-8) by read_string, which must end exactly at q. */
+ * UTF-8) by read_string, which must end exactly at q. known_plain: stage 1
+ * found no control character in any string and either validated the
+ * input's UTF-8 or invalid UTF-8 is allowed (copied through as read_string
+ * would), so only backslashes need the full reader. */
 static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q, char *s,
-                                             size_t *len, bool *noesc) {
-    const char *stop = copy_plain_string(p + 1, q, r->end, s);
+                                             size_t *len, bool *noesc, const uint64_t *backslashes,
+                                             bool known_plain) {
+    if (known_plain) {
+        /* Stage 1 checked UTF-8 and control characters: without a
+         * backslash, the content is copied as it is. */
+        size_t a = (size_t)(p + 1 - r->json), b = (size_t)(q - r->json);
+        if (JET_LIKELY(!bits_in_range(backslashes, a, b))) {
+            copy_known(s, p + 1, b - a, r->end);
+            s[b - a] = '\0';
+            *len = b - a;
+            *noesc = true;
+            return true;
+        }
+        return read_string(r, p + 1, s, len, noesc) == q + 1;
+    }
+    const char *stop = copy_plain_string(p + 1, q, r->end, s, false);
     size_t plain = (size_t)(stop - p - 1);
     if (JET_LIKELY(stop == q)) {
         *len = plain;
@@ -854,38 +919,48 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
  * re-reads with read_root, which reports the error with its exact place and
  * message. Comments and STOP_WHEN_DONE always take read_root.
  */
-static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uint32_t *ix,
-                         size_t n) {
+static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uint64_t *words,
+                         const uint64_t *backslashes, size_t nwords, size_t marks,
+                         bool known_plain) {
     jet_doc *doc = r->doc;
     const char *json = r->json;
     const char *end = r->end;
     const jet_read_flags flags = r->flags;
     const bool trailing_commas = (flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
-    /* Every value owns at least one index entry, so n slots always suffice
-     * and the loop needs no room checks. */
-    if (doc->val_cap < n && !grow_vals(doc, 0, n)) return false;
+    /* Every value owns at least one marked byte, so `marks` slots always
+     * suffice and the loop needs no room checks. */
+    if (doc->val_cap < marks && !grow_vals(doc, 0, marks)) return false;
     jet_val *v = doc->vals;
     char *s = doc->strs;
-    size_t depth = 0, ctn = 0, count = 0, i = 0;
+    size_t depth = 0, ctn = 0, count = 0;
+    size_t w = 0;            /* word of the index being consumed */
+    uint64_t cur = words[0]; /* its positions not consumed yet */
+    const char *base = json; /* the input byte of its bit 0 */
     bool in_obj = false;
     jet_frame *frames = st->frames;
     const char *p = json;
 
+/* p = the next marked byte; fails at the end of the index. */
 #define NEXT_TOKEN()                                                         \
     do {                                                                     \
-        if (JET_UNLIKELY(i >= n)) goto failed;                               \
-        p = json + ix[i++];                                                  \
+        while (JET_UNLIKELY(!cur)) {                                         \
+            if (++w >= nwords) goto failed;                                  \
+            cur = words[w];                                                  \
+            base += 64;                                                      \
+        }                                                                    \
+        p = base + ctz64(cur);                                               \
+        cur &= cur - 1;                                                      \
     } while (0)
 
     NEXT_TOKEN();
 value:
     switch (*p) {
     case '"': {
-        if (JET_UNLIKELY(i >= n)) goto failed;
-        const char *q = json + ix[i++];
+        const char *open = p;
+        NEXT_TOKEN(); /* the closing quote */
         size_t len = 0;
         bool noesc = true;
-        if (!indexed_string(r, p, q, s, &len, &noesc)) goto failed;
+        if (!indexed_string(r, open, p, s, &len, &noesc, backslashes, known_plain)) goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
         v++;
@@ -959,12 +1034,12 @@ literal_done:
     goto after_value;
 
 key: {
-    /* p points at the opening quote of a key; the next entry is its end. */
-    if (JET_UNLIKELY(i >= n)) goto failed;
-    const char *q = json + ix[i++];
+    /* p points at the opening quote of a key; the next mark is its end. */
+    const char *open = p;
+    NEXT_TOKEN();
     size_t len = 0;
     bool noesc = true;
-    if (!indexed_string(r, p, q, s, &len, &noesc)) goto failed;
+    if (!indexed_string(r, open, p, s, &len, &noesc, backslashes, known_plain)) goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
     v++;
@@ -1008,7 +1083,10 @@ close: {
 }
 
 done:
-    if (i != n) goto failed; /* content after the document */
+    /* content after the document */
+    if (cur) goto failed;
+    while (++w < nwords)
+        if (words[w]) goto failed;
     doc->val_count = (size_t)(v - doc->vals);
     doc->read_size = (size_t)(end - json);
     return true;
@@ -1021,23 +1099,41 @@ failed:
 
 /* Builds the index into the parser's scratch and runs stage 2. Returns false
  * when the input needs read_root: the one-pass kernel is selected, a flag
- * that only read_root handles is set, the input is too large to index, the
- * index cannot be allocated, or stage 2 did not accept the input. */
+ * that only read_root handles is set, the index cannot be allocated, or stage 2 did not accept the input. */
+/*
+ * Whether the input looks like a numeric array (canada.json's coordinates):
+ * more than half of 512 bytes sampled from its middle are digits. There the
+ * one-pass reader is faster (measured: about 20% on canada.json), because
+ * each number is followed right away by its comma, which the one-pass
+ * reader checks in place while the index spends a mark on it.
+ */
+static bool mostly_digits(const char *json, size_t len) {
+    if (len < 4096) return false;
+    const unsigned char *p = (const unsigned char *)json + len / 2 - 256;
+    unsigned digits = 0;
+    for (unsigned i = 0; i < 512; i++) digits += (unsigned)(p[i] - '0') < 10u;
+    return digits > 256;
+}
+
 static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len) {
     jet_kernel k = jet__kernel();
-    if (k == JET_KERNEL_SCALAR || len == 0 || len > JET_SCAN_MAX_LEN ||
+    if (k == JET_KERNEL_SCALAR || len == 0 || mostly_digits(r->json, len) ||
         (r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)))
         return false;
-    size_t need = len + JET_SCAN_SLACK;
-    if (st->index_cap < need) {
+    size_t words = JET_SCAN_WORDS(len);
+    if (st->index_cap < 2 * words) {
         jet__free(&r->doc->alloc, st->index);
-        st->index = (uint32_t *)jet__malloc(&r->doc->alloc, need * sizeof(uint32_t));
-        st->index_cap = st->index ? need : 0;
+        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, 2 * words * sizeof(uint64_t));
+        st->index_cap = st->index ? 2 * words : 0;
         if (!st->index) return false;
     }
-    size_t n = jet__scan(k, r->json, len, st->index);
-    if (n == SIZE_MAX) return false;
-    return read_indexed(r, st, max_depth, st->index, n);
+    jet_scan_result res;
+    if (!jet__scan(k, r->json, len, st->index, st->index + words, &res)) return false;
+    bool invalid_ok = (r->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
+    if (res.ctrl_in_string || (res.utf8 == JET_UTF8_INVALID && !invalid_ok)) return false;
+    bool known_plain = res.utf8 == JET_UTF8_VALID || invalid_ok;
+    return read_indexed(r, st, max_depth, st->index, st->index + words, res.words, res.marks,
+                        known_plain);
 }
 
 /* ========================================================================== */
@@ -1173,12 +1269,14 @@ jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
     /* Read in chunks: works for pipes and for files alike. */
     size_t cap = 1 << 16, len = 0;
     char *buf = (char *)jet__malloc(a, cap);
+    bool out_of_memory = buf == NULL;
     bool io_ok = buf != NULL;
     while (io_ok) {
         if (len == cap) {
             size_t ncap = cap * 2;
             char *nb = (char *)jet__realloc(a, buf, cap, ncap);
             if (!nb) {
+                out_of_memory = true;
                 io_ok = false;
                 break;
             }
@@ -1195,8 +1293,8 @@ jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
     if (!is_stdin) fclose(f);
     if (!io_ok) {
         jet__free(a, buf);
-        jet__error_set(err, buf ? JET_ERR_IO : JET_ERR_MEMORY, 0,
-                       buf ? "cannot read file" : "out of memory");
+        jet__error_set(err, out_of_memory ? JET_ERR_MEMORY : JET_ERR_IO, 0,
+                       out_of_memory ? "out of memory" : "cannot read file");
         return NULL;
     }
     jet_doc *doc = jet_read(buf, len, opts, a, err);

@@ -31,6 +31,7 @@ typedef struct scan_masks {
     uint64_t backslash;
     uint64_t ws;
     uint64_t op;
+    uint64_t ctrl; /* bytes below 0x20 */
 } scan_masks;
 
 /* ========================================================================== */
@@ -59,21 +60,6 @@ static inline uint64_t scan_escaped(uint64_t backslash, uint64_t *carry) {
     uint64_t escaped = (even_ends & ~even) | (odd_ends & even) | *carry;
     *carry = overflow;
     return escaped;
-}
-
-/* Appends base + position of every set bit, in order. Writes in groups of
- * eight whatever the count (the extra entries are garbage inside the slack),
- * so the loop runs a predictable number of times. */
-static inline uint32_t *scan_extract(uint32_t *o, uint64_t bits, uint32_t base) {
-    unsigned n = (unsigned)__builtin_popcountll(bits);
-    /* OR-ing bit 63 keeps ctz defined once bits runs out */
-    for (unsigned k = 0; k < n; k += 8) {
-        for (unsigned j = 0; j < 8; j++) {
-            o[k + j] = base + (uint32_t)__builtin_ctzll(bits | (1ull << 63));
-            bits &= bits - 1;
-        }
-    }
-    return o + n;
 }
 
 static inline uint64_t prefix_xor_shift(uint64_t x) {
@@ -105,7 +91,7 @@ static inline uint64_t swar_gather(uint64_t hi) {
 }
 
 static inline void classify_swar(const char *p, scan_masks *m) {
-    uint64_t q = 0, b = 0, w = 0, o = 0;
+    uint64_t q = 0, b = 0, w = 0, o = 0, c = 0;
     for (unsigned i = 0; i < 8; i++) {
         uint64_t x;
         memcpy(&x, p + 8 * i, 8);
@@ -120,11 +106,15 @@ static inline void classify_swar(const char *p, scan_masks *m) {
         /* '[' | 0x20 == '{' and ']' | 0x20 == '}' */
         o |= swar_gather(swar_eq(x20, '{') | swar_eq(x20, '}') | swar_eq(x, ':') |
                          swar_eq(x, ',')) << (8 * i);
+        /* below 0x20: a high bit that adding 0x60 to the low 7 bits leaves
+         * clear (exact: no carries cross bytes) */
+        c |= swar_gather(~(((x & ~HIGH_8) + ONES_8 * 0x60) | x) & HIGH_8) << (8 * i);
     }
     m->quote = q;
     m->backslash = b;
     m->ws = w;
     m->op = o;
+    m->ctrl = c;
 }
 
 #define SCAN_FN scan_swar
@@ -147,7 +137,7 @@ static inline uint64_t sse2_mask(__m128i a, __m128i b, __m128i c, __m128i d) {
 }
 
 static inline void classify_sse2(const char *p, scan_masks *m) {
-    __m128i x[4], q[4], b[4], w[4], o[4];
+    __m128i x[4], q[4], b[4], w[4], o[4], c[4];
     for (int i = 0; i < 4; i++) {
         x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
         __m128i x20 = _mm_or_si128(x[i], _mm_set1_epi8(0x20));
@@ -157,6 +147,7 @@ static inline void classify_sse2(const char *p, scan_masks *m) {
                                          _mm_cmpeq_epi8(x[i], _mm_set1_epi8('\n'))),
                             _mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8('\r')),
                                          _mm_cmpeq_epi8(x[i], _mm_set1_epi8('\t'))));
+        c[i] = _mm_cmpeq_epi8(_mm_min_epu8(x[i], _mm_set1_epi8(0x1F)), x[i]);
         o[i] = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x20, _mm_set1_epi8('{')),
                                          _mm_cmpeq_epi8(x20, _mm_set1_epi8('}'))),
                             _mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8(':')),
@@ -166,6 +157,7 @@ static inline void classify_sse2(const char *p, scan_masks *m) {
     m->backslash = sse2_mask(b[0], b[1], b[2], b[3]);
     m->ws = sse2_mask(w[0], w[1], w[2], w[3]);
     m->op = sse2_mask(o[0], o[1], o[2], o[3]);
+    m->ctrl = sse2_mask(c[0], c[1], c[2], c[3]);
 }
 
 #define SCAN_FN scan_sse2
@@ -191,7 +183,7 @@ AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
     const __m256i hi_tab = _mm256_setr_epi8(
         16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0,
         16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0);
-    __m256i x[2], q[2], b[2], w[2], o[2];
+    __m256i x[2], q[2], b[2], w[2], o[2], c[2];
     for (int i = 0; i < 2; i++) {
         x[i] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
         __m256i lo = _mm256_shuffle_epi8(lo_tab, _mm256_and_si256(x[i], _mm256_set1_epi8(0x0F)));
@@ -199,6 +191,7 @@ AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
             hi_tab, _mm256_and_si256(_mm256_srli_epi16(x[i], 4), _mm256_set1_epi8(0x0F)));
         __m256i cls = _mm256_and_si256(lo, hi);
         q[i] = _mm256_cmpeq_epi8(x[i], _mm256_set1_epi8('"'));
+        c[i] = _mm256_cmpeq_epi8(_mm256_min_epu8(x[i], _mm256_set1_epi8(0x1F)), x[i]);
         b[i] = _mm256_cmpeq_epi8(x[i], _mm256_set1_epi8('\\'));
         w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, _mm256_set1_epi8(24)), _mm256_setzero_si256());
         o[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, _mm256_set1_epi8(7)), _mm256_setzero_si256());
@@ -207,6 +200,7 @@ AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
     m->backslash = avx2_mask(b[0], b[1]);
     m->ws = avx2_mask(w[0], w[1]);
     m->op = avx2_mask(o[0], o[1]);
+    m->ctrl = avx2_mask(c[0], c[1]);
 }
 
 AVX2_ATTR static inline uint64_t prefix_xor_clmul(uint64_t x) {
@@ -214,10 +208,103 @@ AVX2_ATTR static inline uint64_t prefix_xor_clmul(uint64_t x) {
     return (uint64_t)_mm_cvtsi128_si64(r);
 }
 
+/*
+ * UTF-8 validation, 32 bytes at a time (the lookup method of Keiser and
+ * Lemire, "Validating UTF-8 in less than one instruction per byte"). Each
+ * byte is judged with the byte before it: three 16-entry tables, indexed by
+ * the previous byte's high and low nibbles and this byte's high nibble, each
+ * give a set of error kinds the pair could belong to; the intersection is
+ * the set that applies. Kinds (bits):
+ *   1 too short: a lead byte not followed by a continuation byte
+ *   2 too long: a continuation byte after an ASCII byte
+ *   4 two continuations in a row: an error only where no 3- or 4-byte lead
+ *     stands two or three bytes back (checked separately, then xor-ed)
+ *   8 overlong 3-byte form (E0 80..9F)     16 surrogate (ED A0..BF)
+ *  32 overlong 4-byte form (F0 80..8F)     64 above U+10FFFF (F4 90..BF)
+ * 128 overlong 2-byte form (C0, C1)
+ * Bytes F5..FF are never valid and are caught by one saturating subtract.
+ */
+typedef struct utf8_avx2 {
+    __m256i prev;       /* the previous 32 bytes */
+    __m256i error;      /* any non-zero byte: invalid */
+    __m256i incomplete; /* non-zero when prev ends inside a sequence */
+} utf8_avx2;
+
+#define B8(x) ((char)(x))
+#define AVX2_PREV(cur, prev, n) \
+    _mm256_alignr_epi8((cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (n))
+
+AVX2_ATTR static inline void utf8_avx2_init(utf8_avx2 *u) {
+    u->prev = _mm256_setzero_si256();
+    u->error = _mm256_setzero_si256();
+    u->incomplete = _mm256_setzero_si256();
+}
+
+AVX2_ATTR static inline void utf8_avx2_chunk(utf8_avx2 *u, __m256i cur) {
+    const __m256i tab_hi1 = _mm256_setr_epi8(
+        2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, B8(1 | 128), 1, 1 | 8 | 16, 1 | 32 | 64,
+        2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, B8(1 | 128), 1, 1 | 8 | 16, 1 | 32 | 64);
+    const __m256i tab_lo1 = _mm256_setr_epi8(
+        B8(7 | 8 | 32 | 128), B8(7 | 128), 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7,
+        B8(7 | 8 | 32 | 128), B8(7 | 128), 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7);
+    const __m256i tab_hi2 = _mm256_setr_epi8(
+        1, 1, 1, 1, 1, 1, 1, 1, B8(2 | 4 | 8 | 32 | 128), B8(2 | 4 | 8 | 64 | 128),
+        B8(2 | 4 | 16 | 64 | 128), B8(2 | 4 | 16 | 64 | 128), 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, B8(2 | 4 | 8 | 32 | 128), B8(2 | 4 | 8 | 64 | 128),
+        B8(2 | 4 | 16 | 64 | 128), B8(2 | 4 | 16 | 64 | 128), 1, 1, 1, 1);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i prev1 = AVX2_PREV(cur, u->prev, 1);
+    __m256i kinds = _mm256_and_si256(
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(tab_hi1, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble)),
+            _mm256_shuffle_epi8(tab_lo1, _mm256_and_si256(prev1, nibble))),
+        _mm256_shuffle_epi8(tab_hi2, _mm256_and_si256(_mm256_srli_epi16(cur, 4), nibble)));
+    /* where a 3-byte lead is two back or a 4-byte lead three back, this byte
+     * must be a continuation following a continuation (kind 4) */
+    __m256i lead_back = _mm256_or_si256(
+        _mm256_subs_epu8(AVX2_PREV(cur, u->prev, 2), _mm256_set1_epi8(B8(0xDF))),
+        _mm256_subs_epu8(AVX2_PREV(cur, u->prev, 3), _mm256_set1_epi8(B8(0xEF))));
+    __m256i must = _mm256_andnot_si256(_mm256_cmpeq_epi8(lead_back, _mm256_setzero_si256()),
+                                       _mm256_set1_epi8(4));
+    u->error = _mm256_or_si256(u->error, _mm256_xor_si256(kinds, must));
+    u->error = _mm256_or_si256(u->error, _mm256_subs_epu8(cur, _mm256_set1_epi8(B8(0xF4))));
+    u->prev = cur;
+}
+
+AVX2_ATTR static inline void utf8_avx2_block(utf8_avx2 *u, const char *p) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    if (!_mm256_movemask_epi8(_mm256_or_si256(a, b))) {
+        /* ASCII: only a sequence left open by the previous block is wrong */
+        u->error = _mm256_or_si256(u->error, u->incomplete);
+        u->incomplete = _mm256_setzero_si256();
+        u->prev = b;
+        return;
+    }
+    utf8_avx2_chunk(u, a);
+    utf8_avx2_chunk(u, b);
+    /* a lead byte in the last three positions that its sequence overruns */
+    const __m256i last = _mm256_setr_epi8(
+        B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF),
+        B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF),
+        B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF),
+        B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xFF), B8(0xEF), B8(0xDF), B8(0xBF));
+    u->incomplete = _mm256_subs_epu8(b, last);
+}
+
+AVX2_ATTR static inline bool utf8_avx2_valid(utf8_avx2 *u) {
+    __m256i e = _mm256_or_si256(u->error, u->incomplete);
+    return _mm256_testz_si256(e, e) != 0;
+}
+
 #define SCAN_FN scan_avx2
 #define SCAN_ATTR AVX2_ATTR
 #define SCAN_CLASSIFY classify_avx2
 #define SCAN_PREFIX_XOR prefix_xor_clmul
+#define SCAN_UTF8_STATE utf8_avx2
+#define SCAN_UTF8_INIT utf8_avx2_init
+#define SCAN_UTF8_BLOCK utf8_avx2_block
+#define SCAN_UTF8_VALID utf8_avx2_valid
 #include "scan_generic.h"
 
 #endif /* JET_HAVE_X86_KERNELS */
@@ -258,10 +345,10 @@ static jet_kernel kernel_by_name(const char *name) {
 }
 
 /*
- * The default is the one-pass reader: on the machines measured so far
- * (docs/design.md) it is faster than building the index and walking it, so
- * the index kernels run only when asked for (JET_KERNEL or jet_kernel_set)
- * until they win.
+ * The default is the fastest measured on this project's corpora
+ * (docs/design.md): the AVX2 index where the CPU has it, otherwise the
+ * one-pass reader, which beats an index built with SSE2 or SWAR (those
+ * kernels lack the UTF-8 validation that lets stage 2 copy strings blindly).
  */
 static jet_kernel choose_kernel(void) {
     const char *env = getenv("JET_KERNEL");
@@ -269,6 +356,7 @@ static jet_kernel choose_kernel(void) {
         jet_kernel k = kernel_by_name(env);
         if (k != JET_KERNEL__COUNT && jet__kernel_available(k)) return k;
     }
+    if (jet__kernel_available(JET_KERNEL_AVX2)) return JET_KERNEL_AVX2;
     return JET_KERNEL_SCALAR;
 }
 
@@ -292,15 +380,16 @@ bool jet_kernel_set(const char *name) {
     return true;
 }
 
-size_t jet__scan(jet_kernel k, const char *json, size_t len, uint32_t *out) {
+bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+               uint64_t *backslashes, jet_scan_result *res) {
     switch (k) {
 #if JET_HAVE_X86_KERNELS
     case JET_KERNEL_AVX2:
-        return scan_avx2(json, len, out);
+        return scan_avx2(json, len, structural, backslashes, res);
     case JET_KERNEL_SSE2:
-        return scan_sse2(json, len, out);
+        return scan_sse2(json, len, structural, backslashes, res);
 #endif
     default:
-        return scan_swar(json, len, out);
+        return scan_swar(json, len, structural, backslashes, res);
     }
 }

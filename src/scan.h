@@ -1,16 +1,19 @@
 /*
  * scan.h — stage 1: the structural index (internal).
  *
- * jet__scan classifies the input 64 bytes at a time and writes the offsets of
- * every byte the reader must look at, in order:
+ * jet__scan classifies the input 64 bytes at a time and writes one 64-bit
+ * word per block whose set bits mark every byte the reader must look at:
  *   - the structural characters { } [ ] : , outside strings,
  *   - every unescaped quote (so a string's opening quote is followed in the
  *     index by its closing quote),
  *   - the first byte of every other run of non-whitespace bytes outside
  *     strings (numbers, literals, and anything invalid).
- * Whitespace is never indexed. The reader (stage 2) validates everything
+ * Whitespace is never marked. The reader (stage 2) validates everything
  * else; the index only tells it where to look, so that it no longer has to
- * scan for the next token one dependent step at a time.
+ * scan for the next token one dependent step at a time. Stage 2 takes the
+ * positions straight from the words (count trailing zeros, clear the lowest
+ * bit): a bitmap costs one bit per input byte and no extraction pass, where
+ * a list of 32-bit offsets costs up to 32 and a pass of its own.
  *
  * The classification is one generic routine (scan_generic.h) instantiated
  * for each kernel; every kernel yields the same index.
@@ -36,18 +39,31 @@ const char *jet__kernel_name(jet_kernel k);
 /* Whether kernel k can run on this CPU. */
 bool jet__kernel_available(jet_kernel k);
 
-/* Extra entries past the index's last one that jet__scan may write. */
-#define JET_SCAN_SLACK 64
+/* What stage 1 learned about the input's UTF-8. */
+typedef enum jet_utf8_check {
+    JET_UTF8_UNCHECKED = 0, /* the kernel does not validate UTF-8 */
+    JET_UTF8_VALID = 1,     /* the whole input is valid UTF-8 */
+    JET_UTF8_INVALID = 2    /* some byte sequence is not */
+} jet_utf8_check;
 
-/* Largest input the index can address (offsets are 32-bit). */
-#define JET_SCAN_MAX_LEN ((size_t)UINT32_MAX - 2 * JET_SCAN_SLACK)
+typedef struct jet_scan_result {
+    size_t words;         /* words written to each bitmap */
+    size_t marks;         /* bits set in the structural bitmap */
+    bool ctrl_in_string;  /* a control character inside a string (invalid) */
+    jet_utf8_check utf8;
+} jet_scan_result;
+
+/* Words of each bitmap for an input of len bytes. */
+#define JET_SCAN_WORDS(len) (((len) + 63) / 64)
 
 /*
- * Writes the index of json[0..len) to out, which has room for
- * len + JET_SCAN_SLACK entries, and returns the number of entries; returns
- * SIZE_MAX when the input ends inside a string (the reader reports that
- * error). k must not be JET_KERNEL_SCALAR; len <= JET_SCAN_MAX_LEN.
+ * Indexes json[0..len): `structural` receives the marks described above and
+ * `backslashes` the backslashes inside strings (JET_SCAN_WORDS(len) words
+ * each), so that stage 2 copies strings without escapes with no further
+ * check. Returns false when the input ends inside a string (the reader
+ * reports that error). k must not be JET_KERNEL_SCALAR.
  */
-size_t jet__scan(jet_kernel k, const char *json, size_t len, uint32_t *out);
+bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+               uint64_t *backslashes, jet_scan_result *res);
 
 #endif

@@ -5,12 +5,23 @@
  *   SCAN_ATTR      function attributes (the kernel's target)
  *   SCAN_CLASSIFY  (const char *p, scan_masks *m): classify 64 bytes at p
  *   SCAN_PREFIX_XOR(x): bit i of the result = xor of bits 0..i of x
+ * and, for a kernel that also validates UTF-8 (optional):
+ *   SCAN_UTF8_STATE   the validator's state type
+ *   SCAN_UTF8_INIT(state *), SCAN_UTF8_BLOCK(state *, const char *p),
+ *   SCAN_UTF8_VALID(state *): true when every block seen was valid UTF-8
  * Everything after the per-byte classification is 64-bit mask arithmetic
- * shared by all kernels (scan_escaped, scan_extract in scan.c).
+ * shared by all kernels (scan_escaped in scan.c).
  */
 
-SCAN_ATTR static size_t SCAN_FN(const char *json, size_t len, uint32_t *out) {
-    uint32_t *o = out;
+SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint64_t *bs_out,
+                              jet_scan_result *res) {
+#ifdef SCAN_UTF8_STATE
+    SCAN_UTF8_STATE u8;
+    SCAN_UTF8_INIT(&u8);
+#endif
+    uint64_t *o = out;
+    size_t count = 0;
+    uint64_t ctrl_in_string = 0;
     uint64_t in_string = 0;  /* all ones while the previous block ended in a string */
     uint64_t escape_carry = 0; /* 1 when the next block's first byte is escaped */
     uint64_t other_carry = 0;  /* 1 when the previous block ended in a scalar run */
@@ -31,6 +42,9 @@ SCAN_ATTR static size_t SCAN_FN(const char *json, size_t len, uint32_t *out) {
         }
         scan_masks m;
         SCAN_CLASSIFY(block, &m);
+#ifdef SCAN_UTF8_STATE
+        SCAN_UTF8_BLOCK(&u8, block);
+#endif
         uint64_t escaped = scan_escaped(m.backslash, &escape_carry);
         uint64_t quotes = m.quote & ~escaped;
         /* Inside-string mask: set from an opening quote up to, not
@@ -42,15 +56,31 @@ SCAN_ATTR static size_t SCAN_FN(const char *json, size_t len, uint32_t *out) {
         uint64_t other = ~(m.ws | m.op | quotes) & outside;
         uint64_t starts = other & ~((other << 1) | other_carry);
         other_carry = other >> 63;
-        o = scan_extract(o, ops | quotes | starts, (uint32_t)base);
+        uint64_t word = ops | quotes | starts;
+        *bs_out++ = m.backslash & strings;
+        ctrl_in_string |= m.ctrl & strings;
+        *o++ = word;
+        count += (size_t)__builtin_popcountll(word);
         if (avail <= 64) break;
         base += 64;
     }
-    if (in_string) return SIZE_MAX;
-    return (size_t)(o - out);
+    if (in_string) return false;
+    res->words = (size_t)(o - out);
+    res->marks = count;
+    res->ctrl_in_string = ctrl_in_string != 0;
+#ifdef SCAN_UTF8_STATE
+    res->utf8 = SCAN_UTF8_VALID(&u8) ? JET_UTF8_VALID : JET_UTF8_INVALID;
+#else
+    res->utf8 = JET_UTF8_UNCHECKED;
+#endif
+    return true;
 }
 
 #undef SCAN_FN
 #undef SCAN_ATTR
 #undef SCAN_CLASSIFY
 #undef SCAN_PREFIX_XOR
+#undef SCAN_UTF8_STATE
+#undef SCAN_UTF8_INIT
+#undef SCAN_UTF8_BLOCK
+#undef SCAN_UTF8_VALID

@@ -60,25 +60,93 @@ static size_t reference_index(const char *json, size_t len, uint32_t *out) {
     return in_string ? SIZE_MAX : n;
 }
 
+/* Backslashes inside strings (as a bitmap, when it fits in `cap` words) and
+ * whether a control character stands inside a string: the same string
+ * tracking as reference_index. */
+static bool reference_string_bytes(const char *json, size_t len, uint64_t *bs, size_t cap) {
+    bool escape_next = false, in_string = false, ctrl = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)json[i];
+        bool escaped = escape_next;
+        escape_next = (c == '\\' && !escaped);
+        if (c == '"' && !escaped) {
+            in_string = !in_string;
+            continue;
+        }
+        if (!in_string) continue;
+        if (c < 0x20) ctrl = true;
+        if (c == '\\' && i / 64 < cap) bs[i / 64] |= 1ull << (i % 64);
+    }
+    return ctrl;
+}
+
+/* RFC 3629 validity, byte by byte. */
+static bool utf8_reference(const char *json, size_t len) {
+    const unsigned char *p = (const unsigned char *)json, *end = p + len;
+    while (p < end) {
+        unsigned c = *p;
+        size_t n;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c < 0x80) { p++; continue; }
+        if (c >= 0xC2 && c <= 0xDF) n = 2;
+        else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+        else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+        else return false;
+        if ((size_t)(end - p) < n) return false;
+        if (p[1] < lo || p[1] > hi) return false;
+        for (size_t i = 2; i < n; i++)
+            if ((p[i] & 0xC0) != 0x80) return false;
+        p += n;
+    }
+    return true;
+}
+
 static unsigned long scan_mismatch_reports;
 
 static void check_scan(const char *json, size_t len, const char *what) {
-    uint32_t *ref = (uint32_t *)malloc((len + JET_SCAN_SLACK) * sizeof(uint32_t));
-    uint32_t *got = (uint32_t *)malloc((len + JET_SCAN_SLACK) * sizeof(uint32_t));
+    uint32_t *ref = (uint32_t *)malloc((len + 1) * sizeof(uint32_t));
+    size_t words = JET_SCAN_WORDS(len);
+    uint64_t *want = (uint64_t *)calloc(words + 1, sizeof(uint64_t));
+    uint64_t *got = (uint64_t *)malloc((words + 1) * sizeof(uint64_t));
+    uint64_t *got_bs = (uint64_t *)malloc((words + 1) * sizeof(uint64_t));
     size_t nref = reference_index(json, len, ref);
+    if (nref != SIZE_MAX)
+        for (size_t i = 0; i < nref; i++) want[ref[i] / 64] |= 1ull << (ref[i] % 64);
     for (int k = JET_KERNEL_SWAR; k < JET_KERNEL__COUNT; k++) {
         if (!jet__kernel_available((jet_kernel)k)) continue;
-        size_t n = jet__scan((jet_kernel)k, json, len, got);
-        bool same = n == nref && (n == SIZE_MAX || memcmp(got, ref, n * sizeof(uint32_t)) == 0);
+        jet_scan_result res;
+        memset(&res, 0, sizeof res);
+        bool done = jet__scan((jet_kernel)k, json, len, got, got_bs, &res);
+        if (done && res.utf8 != JET_UTF8_UNCHECKED) {
+            bool valid = utf8_reference(json, len);
+            CHECK_MSG(valid == (res.utf8 == JET_UTF8_VALID),
+                      "kernel %s: UTF-8 verdict %d, reference %d on %s (len %zu)",
+                      jet__kernel_name((jet_kernel)k), (int)res.utf8, (int)valid, what, len);
+        }
+        if (done) {
+            uint64_t want_bs[64] = {0};
+            bool want_ctrl = reference_string_bytes(json, len, want_bs, 64);
+            CHECK_MSG(res.ctrl_in_string == want_ctrl, "kernel %s: control-in-string %d on %s",
+                      jet__kernel_name((jet_kernel)k), (int)res.ctrl_in_string, what);
+            if (words <= 64)
+                CHECK_MSG(memcmp(got_bs, want_bs, words * sizeof(uint64_t)) == 0,
+                          "kernel %s: backslash bitmap differs on %s",
+                          jet__kernel_name((jet_kernel)k), what);
+        }
+        bool same = nref == SIZE_MAX ? !done
+                                     : done && res.words == words && res.marks == nref &&
+                                           memcmp(got, want, words * sizeof(uint64_t)) == 0;
         CHECK_MSG(same, "stage 1 kernel %s differs from the reference on %s (len %zu)",
                   jet__kernel_name((jet_kernel)k), what, len);
         if (!same && scan_mismatch_reports++ < 3) {
             fprintf(stderr, "  input: ");
             fwrite(json, 1, len < 200 ? len : 200, stderr);
-            fprintf(stderr, "\n  entries: ref %zu, got %zu\n", nref, n);
+            fprintf(stderr, "\n  marks: ref %zu, got %zu\n", nref, res.marks);
         }
     }
+    free(got_bs);
     free(ref);
+    free(want);
     free(got);
 }
 
@@ -114,6 +182,45 @@ static void test_stage1(char **corpus, size_t *corpus_len, int n_corpus) {
             check_scan(in, len, "backslash run");
             free(in);
         }
+    }
+    /* UTF-8: runs of code points from every encoding length and its edges,
+     * then the same with one byte replaced, truncated sequences included. */
+    static const uint32_t edges[] = {0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xFFF, 0x1000, 0xD7FF,
+                                     0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x3FFFF, 0x40000,
+                                     0xFFFFF, 0x100000, 0x10FFFF};
+    static const unsigned char bad_bytes[] = {0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED,
+                                              0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x20, 0x41};
+    for (int round = 0; round < 6000; round++) {
+        size_t len = 0;
+        buf[len++] = '"';
+        size_t target = 2 + rng() % 150;
+        while (len < target) {
+            uint32_t cp = edges[rng() % (sizeof edges / sizeof edges[0])];
+            if (cp >= 0x80 && (rng() & 1)) cp += (uint32_t)(rng() % 64) - 32;
+            if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xE000;
+            if (cp > 0x10FFFF) cp = 0x10FFFF;
+            if (cp < 0x80) {
+                buf[len++] = (char)cp;
+            } else if (cp < 0x800) {
+                buf[len++] = (char)(0xC0 | (cp >> 6));
+                buf[len++] = (char)(0x80 | (cp & 0x3F));
+            } else if (cp < 0x10000) {
+                buf[len++] = (char)(0xE0 | (cp >> 12));
+                buf[len++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+                buf[len++] = (char)(0x80 | (cp & 0x3F));
+            } else {
+                buf[len++] = (char)(0xF0 | (cp >> 18));
+                buf[len++] = (char)(0x80 | ((cp >> 12) & 0x3F));
+                buf[len++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+                buf[len++] = (char)(0x80 | (cp & 0x3F));
+            }
+        }
+        if (round & 1) buf[1 + rng() % (len - 1)] = (char)bad_bytes[rng() % sizeof bad_bytes];
+        if (round % 3 == 0 && len > 3) len -= (size_t)(rng() % 3); /* cut a sequence short */
+        buf[len++] = '"';
+        char *in = dup_exact(buf, len);
+        check_scan(in, len, "UTF-8 text");
+        free(in);
     }
     for (int c = 0; c < n_corpus; c++) check_scan(corpus[c], corpus_len[c], "corpus");
 }
