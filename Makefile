@@ -29,6 +29,15 @@ test: build
 bench: build
 	$(BUILD)/bench/jet-bench $(BENCH_ARGS)
 
+# Number parsing/printing alone (bench/num_bench.c), and the long run of the
+# number tests (about 100 times the random cases of `make test`; minutes).
+.PHONY: bench-numbers test-numbers-long
+bench-numbers: build
+	$(BUILD)/bench/jet-num-bench $(BENCH_ARGS)
+
+test-numbers-long: build
+	cmake --build $(BUILD) --target test-numbers-long
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
