@@ -1,34 +1,69 @@
 #!/usr/bin/env bash
 # Installs, idempotently, the Debian packages jet needs:
-#   build:  gcc, clang, cmake, make, pkg-config
+#   build:  gcc, g++, clang, cmake, make, pkg-config
 #   bench:  the peer engines and the corpus package
-#   checks: valgrind, qemu-user + aarch64 cross compiler (CI only: --ci)
-# Only missing packages are installed; nothing happens when all are present.
-# Without root (or apt-get) it prints what is missing and exits 0, so that
+#   checks (--ci only): valgrind, clang's runtimes (libFuzzer, sanitizers),
+#           qemu-user and the aarch64 cross compiler
+# Cheap when everything is there: one dpkg-query, no apt-get. Otherwise the
+# missing packages are installed with apt-get (as root, or through sudo when
+# it works without a password); the package lists are refreshed first only
+# when they have never been fetched or when an install fails without it.
+# When nothing can install, it names what is missing and exits 0, so that
 # `make` still works with whatever is installed (missing peers are skipped).
+# Exit status: non-zero only when an install was attempted and failed.
 set -u
 want=(gcc g++ clang make cmake pkg-config
       libsimdjson-dev rapidjson-dev libcjson-dev libjansson-dev libjson-c-dev
       golang-github-valyala-fastjson-dev)
 if [ "${1:-}" = "--ci" ]; then
-  want+=(valgrind libclang-rt-14-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+  want+=(valgrind libclang-rt-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
 fi
+
+have=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${want[@]}" 2>/dev/null |
+       awk '$2 == "installed" { print $1 }')
 missing=()
 for p in "${want[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  printf '%s\n' "$have" | grep -qxF "$p" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-  echo "deps.sh: missing packages (install them as root): ${missing[*]}" >&2
+
+as_root=()
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "deps.sh: no apt-get; install these yourself: ${missing[*]}" >&2
   exit 0
+elif [ "$(id -u)" != 0 ]; then
+  if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    as_root=(sudo -n)
+  else
+    echo "deps.sh: not root and no password-less sudo; missing packages: ${missing[*]}" >&2
+    exit 0
+  fi
 fi
+
 echo "deps.sh: installing ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >/dev/null 2>&1 || true
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 || {
-  # Fall back one by one so a single unavailable package does not block the rest.
-  for p in "${missing[@]}"; do
-    apt-get install -y -qq --no-install-recommends "$p" >/dev/null 2>&1 || echo "deps.sh: could not install $p" >&2
-  done
-}
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+run_apt() { "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q "$@" >>"$log" 2>&1; }
+apt_install() { run_apt install --no-install-recommends "$@"; }
+
+# A fresh image usually has no package lists at all: fetch them before trying.
+if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null; then
+  run_apt update || true
+fi
+if ! apt_install "${missing[@]}"; then
+  run_apt update || true
+  if ! apt_install "${missing[@]}"; then
+    # One by one, so that a single unavailable package does not block the rest.
+    failed=("${missing[@]}")
+    if [ ${#missing[@]} -gt 1 ]; then
+      failed=()
+      for p in "${missing[@]}"; do apt_install "$p" || failed+=("$p"); done
+    fi
+    if [ ${#failed[@]} -gt 0 ]; then
+      echo "deps.sh: could not install: ${failed[*]}; apt-get said:" >&2
+      tail -n 15 "$log" >&2
+      exit 1
+    fi
+  fi
+fi
 exit 0
