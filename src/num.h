@@ -153,9 +153,31 @@ jet_num_parse(const char *p, const char *end, jet_read_flags flags, jet_num *out
         uint64_t x = jet__num_load8(p);
         uint64_t t = x - JET__NUM_ZEROS;
         uint64_t bad = jet__num_nondigits(t);
-        /* a digit first; 1..7 of them; "0" not followed by a digit */
-        if (__builtin_expect((bad & 0x80) || bad == 0 || ((t & 0xFF) == 0 && !(bad & 0x8000)), 0))
+        /* a digit first; "0" not followed by a digit */
+        if (__builtin_expect((bad & 0x80) || ((t & 0xFF) == 0 && !(bad & 0x8000)), 0))
             goto general;
+        if (bad == 0) {
+            /* 8 digits or more: integers of up to 15 digits (ids, counts)
+             * from a second word; longer ones, and fractions or exponents
+             * after 8 integer digits, take the general path. */
+            uint64_t t1 = jet__num_load8(p + 8) - JET__NUM_ZEROS;
+            uint64_t b1 = jet__num_nondigits(t1);
+            if (__builtin_expect(b1 == 0, 0)) goto general;
+            unsigned n1 = (unsigned)__builtin_ctzll(b1) >> 3;
+            const char *e1 = p + 8 + n1;
+            if (__builtin_expect(*e1 == '.' || (*e1 | 0x20) == 'e', 0)) goto general;
+            static const uint32_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+            uint64_t w = jet__num_value8(t) * pow10_8[n1] +
+                         (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
+            if (!neg) {
+                out->kind = JET_NUM_UINT;
+                out->v.u = w;
+                return e1;
+            }
+            out->kind = JET_NUM_SINT;
+            out->v.i = -(int64_t)w;
+            return e1;
+        }
         unsigned n = (unsigned)__builtin_ctzll(bad) >> 3;
         const char *e;
         if (p[n] == '.') {
