@@ -159,6 +159,30 @@ static inline size_t utf8_seq_len(const unsigned char *p, const unsigned char *e
     return 0;
 }
 
+/*
+ * Whether the sequence at p (where utf8_seq_len failed) is a valid start
+ * that the end of the input cuts short: then the input is truncated, not
+ * wrong, which a caller reading a stream needs to tell apart.
+ */
+static JET_NOINLINE bool utf8_cut_by_end(const unsigned char *p, const unsigned char *end) {
+    unsigned c = p[0];
+    size_t need = (c >= 0xC2 && c <= 0xDF) ? 2 : (c >= 0xE0 && c <= 0xEF) ? 3
+                : (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
+    size_t avail = (size_t)(end - p);
+    if (!need || avail >= need) return false;
+    if (avail >= 2) {
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c == 0xE0) lo = 0xA0;
+        else if (c == 0xED) hi = 0x9F;
+        else if (c == 0xF0) lo = 0x90;
+        else if (c == 0xF4) hi = 0x8F;
+        if (p[1] < lo || p[1] > hi) return false;
+    }
+    for (size_t i = 2; i < avail; i++)
+        if ((p[i] & 0xC0) != 0x80) return false;
+    return true;
+}
+
 /* Appends code point `cp` (< 0x110000; surrogates allowed for WTF-8) as UTF-8. */
 static inline char *utf8_put(char *dst, uint32_t cp) {
     if (cp < 0x80) {
@@ -221,13 +245,13 @@ static inline unsigned ctz64(uint64_t v) {
  * a non-ASCII byte. Bytes after the first flagged one may be flagged falsely
  * (borrow propagation); only the lowest flag is used.
  */
-static inline uint64_t string_special_mask(uint64_t x) {
+static inline uint64_t string_special_mask(uint64_t x, uint64_t high) {
     uint64_t q = x ^ (ONES_8 * '"');
     uint64_t b = x ^ (ONES_8 * '\\');
     uint64_t zq = (q - ONES_8) & ~q;
     uint64_t zb = (b - ONES_8) & ~b;
     uint64_t lt = (x - ONES_8 * 0x20) & ~x;
-    return (zq | zb | lt | x) & HIGH_8;
+    return (zq | zb | lt | (x & high)) & HIGH_8;
 }
 
 /* Reads 4 hex digits at p (caller checked 4 bytes remain); -1 when not hex. */
@@ -237,6 +261,20 @@ static inline int32_t read_hex4(const unsigned char *p) {
                      (hex_table[p[2]] << 4) | hex_table[p[3]]);
 }
 
+/* Whether the bytes from p to the end are a proper prefix of a low
+ * surrogate escape (\uDC00..\uDFFF): a high surrogate whose partner the
+ * end of the input cuts off. */
+static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
+    size_t avail = (size_t)(end - p);
+    if (avail >= 6) return false;
+    if (avail > 0 && p[0] != '\\') return false;
+    if (avail > 1 && p[1] != 'u') return false;
+    if (avail > 2 && (p[2] | 0x20) != 'd') return false;
+    if (avail > 3 && !(((p[3] | 0x20) >= 'c' && (p[3] | 0x20) <= 'f'))) return false;
+    if (avail > 4 && !hex_ok[(unsigned char)p[4]]) return false;
+    return true;
+}
+
 /*
  * Scans the string whose opening quote precedes `p`, copying the unescaped
  * bytes to `dst` (which has room for at least (end - p) + 8 bytes: the block
@@ -244,21 +282,27 @@ static inline int32_t read_hex4(const unsigned char *p) {
  * closing quote, sets *out_len and *noesc; NULL on error.
  */
 static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char *dst,
-                                      size_t *out_len, bool *noesc) {
+                                      size_t *out_len, bool *noesc, bool high_plain) {
     const char *end = r->end;
+#if JET_SCAN_SSE2
+    const __m128i high_special = high_plain ? _mm_setzero_si128() : _mm_set1_epi8(-1);
+#endif
+    const uint64_t high_special8 = high_plain ? 0 : HIGH_8;
     char *d0 = dst;
     bool plain = true;
     for (;;) {
 #if JET_SCAN_SSE2
         /* Fast path: 16 bytes at a time while no byte needs attention. A
          * signed compare with 0x20 flags both control characters and
-         * non-ASCII bytes. */
+         * non-ASCII bytes (the latter dropped when high_plain). */
         while ((size_t)(end - p) >= 16) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
             _mm_storeu_si128((__m128i *)(void *)dst, x);
             __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
                                       _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-            sp = _mm_or_si128(sp, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+            sp = _mm_or_si128(sp, _mm_and_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                                                _mm_or_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(-1)),
+                                                             high_special)));
             unsigned m = (unsigned)_mm_movemask_epi8(sp);
             if (m) {
                 unsigned k = (unsigned)__builtin_ctz(m);
@@ -274,7 +318,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
         while ((size_t)(end - p) >= 8) {
             uint64_t x = load_le64(p);
             memcpy(dst, p, 8);
-            uint64_t m = string_special_mask(x);
+            uint64_t m = string_special_mask(x, high_special8);
             if (m) {
                 unsigned k = ctz64(m) >> 3;
                 p += k;
@@ -289,7 +333,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             if (JET_UNLIKELY(p >= end))
                 return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string");
             unsigned char c = (unsigned char)*p;
-            if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
+            if (c == '"' || c == '\\' || c < 0x20 || (c >= 0x80 && !high_plain)) break;
             *dst++ = (char)c;
             p++;
         }
@@ -333,6 +377,8 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 }
                 size_t n = utf8_seq_len((const unsigned char *)p, (const unsigned char *)end);
                 if (JET_UNLIKELY(n == 0)) {
+                    if (utf8_cut_by_end((const unsigned char *)p, (const unsigned char *)end))
+                        return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string");
                     if (!(r->flags & JET_READ_ALLOW_INVALID_UTF8))
                         return fail(r, JET_ERR_UTF8, p, "invalid UTF-8 byte sequence in string");
                     n = 1; /* copy the bad byte through */
@@ -377,6 +423,8 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                         ok = true;
                     }
                 }
+                if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
+                    return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in \\u escape");
                 if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
                     return fail(r, JET_ERR_SURROGATE, p - 6,
                                 cp <= 0xDBFF ? "high surrogate \\u escape not followed by a low surrogate"
@@ -541,7 +589,7 @@ value:
     case '"': {
         size_t len = 0;
         bool noesc = true;
-        const char *q = read_string(r, p + 1, s, &len, &noesc);
+        const char *q = read_string(r, p + 1, s, &len, &noesc, false);
         if (!q) goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
@@ -667,7 +715,7 @@ key: {
     RESERVE_SLOT();
     size_t len = 0;
     bool noesc = true;
-    const char *q = read_string(r, p + 1, s, &len, &noesc);
+    const char *q = read_string(r, p + 1, s, &len, &noesc, false);
     if (!q) goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
@@ -798,18 +846,15 @@ static const uint8_t delim_table[256] = {
  * dst has the same room as for read_string.
  */
 static inline const char *copy_plain_string(const char *p, const char *q, const char *end,
-                                            char *dst, bool high_plain) {
+                                            char *dst) {
 #if JET_SCAN_SSE2
-    /* all ones: non-ASCII bytes need attention; zero: they are plain */
-    const __m128i high_special = high_plain ? _mm_setzero_si128() : _mm_set1_epi8(-1);
     for (;;) {
         if (end - p < 16) break;
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
         _mm_storeu_si128((__m128i *)(void *)dst, x);
         /* signed x < 0x20: control characters and non-ASCII bytes */
-        __m128i low = _mm_and_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
-                                    _mm_or_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(-1)), high_special));
-        __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')), low);
+        __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')),
+                                  _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
         unsigned m = (unsigned)_mm_movemask_epi8(sp);
         if (q - p <= 16) {
             m &= (1u << (unsigned)(q - p)) - 1u;
@@ -822,20 +867,19 @@ static inline const char *copy_plain_string(const char *p, const char *q, const 
 #else
     (void)end;
 #endif
-    const uint64_t high_special8 = high_plain ? 0 : HIGH_8;
     while (q - p >= 8) {
         uint64_t x = load_le64(p);
         memcpy(dst, p, 8);
         uint64_t b = x ^ (ONES_8 * '\\');
         uint64_t m = ((b - ONES_8) & ~b & HIGH_8) | ((x - ONES_8 * 0x20) & ~x & HIGH_8) |
-                     (x & high_special8);
+                     (x & HIGH_8);
         if (m) return p + (ctz64(m) >> 3);
         p += 8;
         dst += 8;
     }
     for (; p < q; p++) {
         unsigned char c = (unsigned char)*p;
-        if (c == '\\' || c < 0x20 || (c >= 0x80 && !high_plain)) return p;
+        if (c == '\\' || c < 0x20 || c >= 0x80) return p;
         *dst++ = (char)c;
     }
     return q;
@@ -895,9 +939,9 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
             *noesc = true;
             return true;
         }
-        return read_string(r, p + 1, s, len, noesc) == q + 1;
+        return read_string(r, p + 1, s, len, noesc, true) == q + 1;
     }
-    const char *stop = copy_plain_string(p + 1, q, r->end, s, false);
+    const char *stop = copy_plain_string(p + 1, q, r->end, s);
     size_t plain = (size_t)(stop - p - 1);
     if (JET_LIKELY(stop == q)) {
         *len = plain;
@@ -906,7 +950,7 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
         return true;
     }
     size_t rest = 0;
-    if (read_string(r, stop, s + plain, &rest, noesc) != q + 1) return false;
+    if (read_string(r, stop, s + plain, &rest, noesc, false) != q + 1) return false;
     *len = plain + rest;
     return true;
 }
@@ -1179,6 +1223,7 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
         jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
         return false;
     }
+    if (!json) json = ""; /* len is 0 here: no arithmetic on NULL */
     reader r;
     r.json = json;
     r.end = json + len;
@@ -1187,7 +1232,6 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
     r.code = JET_OK;
     r.err_pos = NULL;
     r.err_msg = NULL;
-    if (!json) r.end = json = r.json = "";
     if (read_with_index(&r, stack, max_depth, len)) return true;
     r.code = JET_OK;
     if (read_root(&r, stack, max_depth)) return true;
