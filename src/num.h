@@ -67,9 +67,10 @@ const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
  * that finishes the most common numbers inside the caller (the DOM reader
  * calls it for every number): at least JET__NUM_ROOMY bytes readable from the
  * first byte, 1 to 7 integer digits, then either nothing more (an integer)
- * or a point and a fraction with at most 19 digits in all, and no exponent.
- * Everything else, including every error, goes to jet__num_parse from the
- * number's first byte. The digits are read as whole little-endian words
+ * or a point and a fraction with at most 19 digits in all; an exponent after
+ * those is finished out of line by jet__num_parse_exp. Everything else,
+ * including every error, goes to jet__num_parse from the number's first
+ * byte. The digits are read as whole little-endian words
  * (no check against `end` per word: the margin covers every read).
  *
  *   word x = 8 bytes at p; t = x - '0' in every byte. A byte is a digit when
@@ -112,6 +113,14 @@ extern const uint64_t jet__num_pow10_neg_hi[20] JET__NUM_HIDDEN;
 extern const int16_t jet__num_pow10_neg_be[20] JET__NUM_HIDDEN;
 
 #ifdef JET__NUM_INLINE
+/* The inline path's continuation for an exponent: `e` is at the 'e' or 'E'
+ * after the digits of the number starting at `s`, whose mantissa is
+ * w * 10^q (w < 10^19). Parses the exponent and finishes the number, or
+ * hands the whole number to jet__num_parse. */
+const char *jet__num_parse_exp(const char *s, const char *e, const char *end, uint64_t w, int q,
+                               jet_read_flags flags, jet_num *out, jet_code *code,
+                               const char **err_at) JET__NUM_HIDDEN;
+
 #define JET__NUM_ROOMY 64
 #define JET__NUM_ZEROS UINT64_C(0x3030303030303030)
 __extension__ typedef unsigned __int128 jet__num_u128;
@@ -165,10 +174,12 @@ jet_num_parse(const char *p, const char *end, jet_read_flags flags, jet_num *out
             if (__builtin_expect(b1 == 0, 0)) goto general;
             unsigned n1 = (unsigned)__builtin_ctzll(b1) >> 3;
             const char *e1 = p + 8 + n1;
-            if (__builtin_expect(*e1 == '.' || (*e1 | 0x20) == 'e', 0)) goto general;
+            if (__builtin_expect(*e1 == '.', 0)) goto general;
             static const uint32_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
             uint64_t w = jet__num_value8(t) * pow10_8[n1] +
                          (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
+            if (__builtin_expect((*e1 | 0x20) == 'e', 0))
+                return jet__num_parse_exp(s, e1, end, w, 0, flags, out, code, err_at);
             if (!neg) {
                 out->kind = JET_NUM_UINT;
                 out->v.u = w;
@@ -220,7 +231,8 @@ jet_num_parse(const char *p, const char *end, jet_read_flags flags, jet_num *out
                     }
                 }
             }
-            if (__builtin_expect((*e | 0x20) == 'e', 0)) goto general;
+            if (__builtin_expect((*e | 0x20) == 'e', 0))
+                return jet__num_parse_exp(s, e, end, w, q, flags, out, code, err_at);
             uint64_t bits;
             if (w <= (UINT64_C(1) << 53)) {
                 double d = (double)(int64_t)w / jet__num_pow10_f64[-q];
@@ -239,8 +251,9 @@ jet_num_parse(const char *p, const char *end, jet_read_flags flags, jet_num *out
             return e;
         }
         e = p + n;
-        if (__builtin_expect((*e | 0x20) == 'e', 0)) goto general;
         uint64_t w = jet__num_value8((t << 1) << (63 - 8 * n)); /* digits to the top */
+        if (__builtin_expect((*e | 0x20) == 'e', 0))
+            return jet__num_parse_exp(s, e, end, w, 0, flags, out, code, err_at);
         if (!neg) {
             out->kind = JET_NUM_UINT;
             out->v.u = w;

@@ -991,6 +991,35 @@ const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
     return np_parse_careful(p, end, flags, out, code, err_at);
 }
 
+#ifdef JET__NUM_INLINE
+/* See num.h. The mantissa came from the inline path (w < 10^19, zero
+ * padding counted in q); only the exponent is left to read. */
+const char *jet__num_parse_exp(const char *s, const char *e, const char *end, uint64_t w, int q,
+                               jet_read_flags flags, jet_num *out, jet_code *code,
+                               const char **err_at) {
+    const char *p = e + 1;
+    int eneg = 0;
+    if (p < end && (*p == '-' || *p == '+')) {
+        eneg = *p == '-';
+        p++;
+    }
+    if (NP_UNLIKELY(p == end || !np_is_digit(*p))) return np_parse_careful(s, end, flags, out, code, err_at);
+    int64_t x = 0;
+    do {
+        if (x < NP_EXP_SAT) x = x * 10 + (*p - '0');
+        p++;
+    } while (p < end && np_is_digit(*p));
+    uint64_t bits = 0; /* zero times any power of ten */
+    if (w != 0) {
+        bits = np_exp_bits(w, (eneg ? -x : x) + q);
+        if (NP_UNLIKELY(bits == 0)) return np_parse_careful(s, end, flags, out, code, err_at);
+    }
+    out->kind = JET_NUM_REAL;
+    out->v.u = bits | (uint64_t)(*s == '-') << 63;
+    return p;
+}
+#endif
+
 const char *jet_num_parse_f32(const char *p, const char *end, float *out,
                               jet_code *code, const char **err_at) {
     const char *start = p;
