@@ -51,6 +51,7 @@ typedef struct scan_masks {
  */
 static inline uint64_t scan_escaped(uint64_t backslash, uint64_t *carry) {
     const uint64_t even = 0x5555555555555555ULL;
+    if (!(backslash | *carry)) return 0; /* most blocks */
     uint64_t bs = backslash & ~*carry;
     uint64_t starts = bs & ~(bs << 1);
     uint64_t even_ends = (bs + (starts & even)) & ~bs;
