@@ -904,6 +904,15 @@ static inline bool bits_in_range(const uint64_t *words, size_t a, size_t b) {
  * the input has the bytes to read (the string arena has the room). */
 static inline void copy_known(char *dst, const char *src, size_t n, const char *end) {
 #if JET_SCAN_SSE2
+    /* Most strings fit in 32 bytes: a fixed two-block copy, no loop whose
+     * trip count would vary from string to string. */
+    if (JET_LIKELY(n <= 32 && end - src >= 32)) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + 16));
+        _mm_storeu_si128((__m128i *)(void *)dst, a);
+        _mm_storeu_si128((__m128i *)(void *)(dst + 16), b);
+        return;
+    }
     if ((size_t)(end - src) >= ((n + 15) & ~(size_t)15)) {
         for (size_t i = 0; i < n; i += 16)
             _mm_storeu_si128((__m128i *)(void *)(dst + i),
