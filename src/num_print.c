@@ -157,7 +157,7 @@ static inline uint64_t np_digits8(uint32_t v) {
  * on 16-bit lanes with "multiply, keep the high half": x / 100 == (x * 5243)
  * >> 19 for x < 43699, and x / 10 == (x * 6554) >> 16 for x < 16389.
  */
-#if defined(__SSE2__) && !defined(JET_NUM_NO_SSE2)
+#if defined(__SSE2__) && !defined(JET_NUM_NO_SSE2) && !defined(JET_PORTABLE)
 #include <emmintrin.h>
 static inline void np_digits16(uint32_t a, uint32_t b, uint64_t *wa, uint64_t *wb) {
     __m128i v = _mm_unpacklo_epi64(_mm_cvtsi32_si128((int)a), _mm_cvtsi32_si128((int)b));
