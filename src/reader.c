@@ -637,32 +637,20 @@ value:
         goto value;
     }
     case 't':
-        if (end - p >= 4 && memcmp(p, "true", 4) == 0) {
-            v->tag = JET_TYPE_BOOL | JET_SUBTYPE_TRUE;
-            v->uni.u = 0;
-            v++;
-            p += 4;
-            goto after_value;
-        }
-        goto bad_literal;
+        if (end - p < 4 || memcmp(p, "true", 4) != 0) goto bad_literal;
+        v->tag = JET_TYPE_BOOL | JET_SUBTYPE_TRUE;
+        p += 4;
+        goto literal_done;
     case 'f':
-        if (end - p >= 5 && memcmp(p, "false", 5) == 0) {
-            v->tag = JET_TYPE_BOOL | JET_SUBTYPE_FALSE;
-            v->uni.u = 0;
-            v++;
-            p += 5;
-            goto after_value;
-        }
-        goto bad_literal;
+        if (end - p < 5 || memcmp(p, "false", 5) != 0) goto bad_literal;
+        v->tag = JET_TYPE_BOOL | JET_SUBTYPE_FALSE;
+        p += 5;
+        goto literal_done;
     case 'n':
-        if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
-            v->tag = JET_TYPE_NULL;
-            v->uni.u = 0;
-            v++;
-            p += 4;
-            goto after_value;
-        }
-        goto bad_literal;
+        if (end - p < 4 || memcmp(p, "null", 4) != 0) goto bad_literal;
+        v->tag = JET_TYPE_NULL;
+        p += 4;
+        goto literal_done;
     case 'N':
     case 'I':
         if (!(flags & JET_READ_ALLOW_NAN_INF)) goto bad_literal;
@@ -691,6 +679,11 @@ value:
         fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
         goto failed;
     }
+
+literal_done:
+    v->uni.u = 0;
+    v++;
+    goto after_value;
 
 bad_literal: {
     /* Report the first byte that differs from the literal it started; a
