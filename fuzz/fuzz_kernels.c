@@ -22,7 +22,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const index_kernels[] = {"swar", "sse2", "avx2"};
+static const char *const index_kernels[] = {"swar", "sse2", "avx2", "neon"};
 
 static bool same_outcome(const jet_doc *a, const jet_error *ea, const jet_doc *b,
                          const jet_error *eb) {

@@ -49,8 +49,8 @@ const char *jet_version(void);
 /**
  * Name of the reader kernel in use: "scalar" (the one-pass reader) or a
  * structural-index kernel: "swar" (portable 64-bit words), "sse2", "avx2"
- * (x86-64). The default is "avx2" where the CPU has it, else "sse2" on
- * x86-64, else "scalar". All
+ * (x86-64), "neon" (aarch64). The default is "avx2" where the CPU has it,
+ * else "sse2" on x86-64, else "scalar". All
  * kernels give identical documents and errors. The environment variable
  * JET_KERNEL picks one at the first parse.
  */

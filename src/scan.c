@@ -11,7 +11,7 @@
  *   - run starts: non-whitespace, non-operator bytes outside strings whose
  *     previous byte is not one of them.
  * The kernel is chosen once per process (CPUID on x86-64), or forced with
- * JET_KERNEL=scalar|swar|sse2|avx2 for tests and benchmarks.
+ * JET_KERNEL=scalar|swar|sse2|avx2|neon for tests and benchmarks.
  */
 #include "scan.h"
 
@@ -24,6 +24,13 @@
 #include <immintrin.h>
 #else
 #define JET_HAVE_X86_KERNELS 0
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(JET_PORTABLE) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define JET_HAVE_NEON_KERNEL 1
+#include <arm_neon.h>
+#else
+#define JET_HAVE_NEON_KERNEL 0
 #endif
 
 typedef struct scan_masks {
@@ -310,11 +317,65 @@ AVX2_ATTR static inline bool utf8_avx2_valid(utf8_avx2 *u) {
 
 #endif /* JET_HAVE_X86_KERNELS */
 
+
+/* ========================================================================== */
+/* Kernel: NEON (aarch64)                                                     */
+/* ========================================================================== */
+
+#if JET_HAVE_NEON_KERNEL
+
+/* The top bit of each byte of four 16-byte compare results, gathered into
+ * 64 bits (byte i of the block -> bit i): weight each lane by its bit, then
+ * three rounds of pairwise adds fold 8 lanes into one byte. */
+static inline uint64_t neon_mask(uint8x16_t a, uint8x16_t b, uint8x16_t c, uint8x16_t d) {
+    static const uint8_t weights[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128};
+    const uint8x16_t w = vld1q_u8(weights);
+    uint8x16_t ab = vpaddq_u8(vandq_u8(a, w), vandq_u8(b, w));
+    uint8x16_t cd = vpaddq_u8(vandq_u8(c, w), vandq_u8(d, w));
+    uint8x16_t abcd = vpaddq_u8(ab, cd);
+    abcd = vpaddq_u8(abcd, abcd);
+    return vgetq_lane_u64(vreinterpretq_u64_u8(abcd), 0);
+}
+
+/* Whitespace and operators by the same two nibble tables as the AVX2
+ * kernel (see classify_avx2), with TBL instead of PSHUFB. */
+static inline void classify_neon(const char *p, scan_masks *m) {
+    static const uint8_t lo_bits[16] = {8, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 4, 1, 20, 0, 0};
+    static const uint8_t hi_bits[16] = {16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0};
+    const uint8x16_t lo_tab = vld1q_u8(lo_bits), hi_tab = vld1q_u8(hi_bits);
+    uint8x16_t q[4], b[4], w[4], o[4], c[4];
+    for (int i = 0; i < 4; i++) {
+        uint8x16_t x = vld1q_u8((const uint8_t *)p + 16 * i);
+        uint8x16_t cls = vandq_u8(vqtbl1q_u8(lo_tab, vandq_u8(x, vdupq_n_u8(0x0F))),
+                                  vqtbl1q_u8(hi_tab, vshrq_n_u8(x, 4)));
+        q[i] = vceqq_u8(x, vdupq_n_u8('"'));
+        b[i] = vceqq_u8(x, vdupq_n_u8('\\'));
+        w[i] = vtstq_u8(cls, vdupq_n_u8(24));
+        o[i] = vtstq_u8(cls, vdupq_n_u8(7));
+        c[i] = vcltq_u8(x, vdupq_n_u8(0x20));
+    }
+    m->quote = neon_mask(q[0], q[1], q[2], q[3]);
+    m->backslash = neon_mask(b[0], b[1], b[2], b[3]);
+    m->ws = neon_mask(w[0], w[1], w[2], w[3]);
+    m->op = neon_mask(o[0], o[1], o[2], o[3]);
+    m->ctrl = neon_mask(c[0], c[1], c[2], c[3]);
+}
+
+#define SCAN_FN scan_neon
+#define SCAN_ATTR
+#define SCAN_CLASSIFY classify_neon
+#define SCAN_PREFIX_XOR prefix_xor_shift
+#include "scan_generic.h"
+
+#endif /* JET_HAVE_NEON_KERNEL */
+
 /* ========================================================================== */
 /* Dispatch                                                                   */
 /* ========================================================================== */
 
-static const char *const kernel_names[JET_KERNEL__COUNT] = {"scalar", "swar", "sse2", "avx2"};
+static const char *const kernel_names[JET_KERNEL__COUNT] = {"scalar", "swar", "sse2", "avx2",
+                                                             "neon"};
 
 const char *jet__kernel_name(jet_kernel k) {
     return (unsigned)k < JET_KERNEL__COUNT ? kernel_names[k] : "unknown";
@@ -333,6 +394,10 @@ bool jet__kernel_available(jet_kernel k) {
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
                __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
                __builtin_cpu_supports("pclmul");
+#endif
+#if JET_HAVE_NEON_KERNEL
+    case JET_KERNEL_NEON:
+        return true;
 #endif
     default:
         return false;
@@ -390,6 +455,10 @@ bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
         return scan_avx2(json, len, structural, backslashes, res);
     case JET_KERNEL_SSE2:
         return scan_sse2(json, len, structural, backslashes, res);
+#endif
+#if JET_HAVE_NEON_KERNEL
+    case JET_KERNEL_NEON:
+        return scan_neon(json, len, structural, backslashes, res);
 #endif
     default:
         return scan_swar(json, len, structural, backslashes, res);

@@ -28,12 +28,13 @@ typedef enum jet_kernel {
     JET_KERNEL_SWAR = 1,   /* index built with 64-bit word tricks only */
     JET_KERNEL_SSE2 = 2,
     JET_KERNEL_AVX2 = 3,
+    JET_KERNEL_NEON = 4,   /* aarch64 */
     JET_KERNEL__COUNT
 } jet_kernel;
 
 /* The kernel chosen once per process: the best one the CPU supports, or the
  * one named by the environment variable JET_KERNEL (scalar, swar, sse2,
- * avx2) when it is available. */
+ * avx2, neon) when it is available. */
 jet_kernel jet__kernel(void);
 const char *jet__kernel_name(jet_kernel k);
 /* Whether kernel k can run on this CPU. */

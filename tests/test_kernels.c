@@ -17,7 +17,7 @@
 #include "jet.h"
 #include "scan.h"
 
-static const char *const kernels[] = {"swar", "sse2", "avx2"};
+static const char *const kernels[] = {"swar", "sse2", "avx2", "neon"};
 #define N_KERNELS (sizeof kernels / sizeof kernels[0])
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;

@@ -27,7 +27,7 @@ static size_t n_kernels;
 static const char *cur_kernel = "default";
 
 static void find_kernels(void) {
-    static const char *const names[] = {"scalar", "swar", "sse2", "avx2"};
+    static const char *const names[] = {"scalar", "swar", "sse2", "avx2", "neon"};
     const char *initial = jet_kernel_name();
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (jet_kernel_set(names[i])) kernels[n_kernels++] = names[i];
