@@ -9,9 +9,10 @@
  * sequence of compares.
  *
  * Reading never goes past `end`: every dereference is guarded by a length
- * check, and the 8-byte block loads of the string scanner only happen when 8
- * bytes remain. A future structural index (SIMD stage 1) will feed the same
- * states with token positions instead of scanning for them.
+ * check, and the block loads of the string scanners only happen when that
+ * many bytes remain. Stage 2 (read_indexed) runs the same states over the
+ * structural index of scan.c, taking each next position from its bitmaps
+ * instead of scanning; whatever it does not accept is read again here.
  *
  * Sections: character tables · arena growth · UTF-8 · strings · comments ·
  * the state machine · entry points.
@@ -277,8 +278,9 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
 
 /*
  * Scans the string whose opening quote precedes `p`, copying the unescaped
- * bytes to `dst` (which has room for at least (end - p) + 8 bytes: the block
- * copy stores 8 bytes at a time). On success returns the byte after the
+ * bytes to `dst`. Block stores of 8 or 16 bytes happen only when that many
+ * input bytes remain, and the output never runs ahead of the input, so they
+ * stay inside the string arena (see jet__parse). On success returns the byte after the
  * closing quote, sets *out_len and *noesc; NULL on error.
  */
 static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char *dst,
@@ -973,10 +975,14 @@ static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uin
     const char *end = r->end;
     const jet_read_flags flags = r->flags;
     const bool trailing_commas = (flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
-    /* Every value owns at least one marked byte, so `marks` slots always
-     * suffice and the loop needs no room checks. */
-    if (doc->val_cap < marks && !grow_vals(doc, 0, marks)) return false;
+    /* Every value owns at least one marked byte, so `marks` slots suffice;
+     * but hostile input (`]]]]...`) has a mark per byte, so the first
+     * reservation is the one-pass reader's guess at most, grown on demand. */
+    size_t guess = (size_t)(r->end - r->json) / 8 + 16;
+    size_t first = marks < guess ? marks : guess;
+    if (doc->val_cap < first && !grow_vals(doc, 0, first)) return false;
     jet_val *v = doc->vals;
+    jet_val *vend = doc->vals + doc->val_cap;
     char *s = doc->strs;
     size_t depth = 0, ctn = 0, count = 0;
     size_t w = 0;            /* word of the index being consumed */
@@ -1000,6 +1006,7 @@ static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uin
 
     NEXT_TOKEN();
 value:
+    RESERVE_SLOT();
     switch (*p) {
     case '"': {
         const char *open = p;
@@ -1081,6 +1088,7 @@ literal_done:
 
 key: {
     /* p points at the opening quote of a key; the next mark is its end. */
+    RESERVE_SLOT();
     const char *open = p;
     NEXT_TOKEN();
     size_t len = 0;
@@ -1143,9 +1151,6 @@ failed:
 #undef NEXT_TOKEN
 }
 
-/* Builds the index into the parser's scratch and runs stage 2. Returns false
- * when the input needs read_root: the one-pass kernel is selected, a flag
- * that only read_root handles is set, the index cannot be allocated, or stage 2 did not accept the input. */
 /*
  * Whether the input looks like a numeric array (canada.json's coordinates):
  * more than half of 512 bytes sampled from its middle are digits. There the
@@ -1161,6 +1166,10 @@ static bool mostly_digits(const char *json, size_t len) {
     return digits > 256;
 }
 
+/* Builds the index into the parser's scratch and runs stage 2. Returns false
+ * when the input needs read_root: the one-pass kernel is selected, a flag
+ * that only read_root handles is set, the input is mostly digits, the index
+ * cannot be allocated, or stage 2 did not accept the input. */
 static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len) {
     jet_kernel k = jet__kernel();
     if (k == JET_KERNEL_SCALAR || len == 0 || mostly_digits(r->json, len) ||
@@ -1202,8 +1211,9 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
         return false;
     }
     /* String arena: unescaped strings never exceed their source text, each
-     * NUL terminator is paid for by a quote, and the block copy may store up
-     * to 8 bytes past the last string: len + 16 always suffices. */
+     * NUL terminator is paid for by a quote, and a block store of n bytes
+     * (8, 16 or 32) happens only when n input bytes remain past the source
+     * position, which the output never runs ahead of: len + 16 suffices. */
     if (len > SIZE_MAX - 64) {
         jet__error_set(err, JET_ERR_MEMORY, 0, "input too large");
         return false;
