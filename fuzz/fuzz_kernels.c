@@ -95,6 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         jet_read_opts opts;
         memset(&opts, 0, sizeof opts);
         opts.flags = sets[s];
+        if (s == 1 && size > 1) opts.max_depth = (uint32_t)(data[1] & 7); /* 0: default */
         jet_error eref, eg;
         if (!jet_kernel_set("scalar")) abort();
         jet_doc *dref = jet_parser_parse(parsers[0], in, size, &opts, &eref);

@@ -280,6 +280,7 @@ static void check_parse(const char *json, size_t len, const char *what, bool all
         jet_read_opts opts;
         memset(&opts, 0, sizeof opts);
         opts.flags = flag_sets[f];
+        opts.max_depth = f == 3 ? 3 : 0; /* a tight limit in the last set */
         outcome ref = parse_with(0, "scalar", json, len, &opts);
         for (size_t k = 0; k < N_KERNELS; k++) {
             if (!jet_kernel_set(kernels[k])) continue;
@@ -363,6 +364,18 @@ static void test_random_documents(void) {
         size_t len = rng() % 200;
         random_jsonish(buf, len);
         check_parse_copy(buf, len, "random input", round % 8 == 0);
+    }
+    /* Numeric arrays longer than 4 KiB (the one-pass route of every
+     * kernel), valid and broken. */
+    {
+        static char big[6000];
+        size_t len = 0;
+        big[len++] = '[';
+        while (len < sizeof big - 40) len += (size_t)snprintf(big + len, 40, "%d.%d,", (int)(rng() % 1000), (int)(rng() % 1000));
+        big[len - 1] = ']';
+        check_parse_copy(big, len, "numeric array", true);
+        big[len / 2] = 'x';
+        check_parse_copy(big, len, "broken numeric array", true);
     }
     /* Valid documents with strings that cross block boundaries. */
     for (size_t pad = 0; pad < 130; pad++) {
