@@ -1,14 +1,51 @@
-/* jet.c — the jet adapter (DOM: jet_parser_parse, reused parser). */
+/* jet.c — the jet adapters (DOM: jet_parser_parse, reused parser):
+ * "jet" with the kernel jet picks (or JET_KERNEL), and "jet-onepass" with the
+ * portable one-pass reader ("scalar" kernel). The kernel is a process-wide
+ * setting, so each call selects its adapter's kernel first (one atomic
+ * store); the engines are interleaved. */
 #include "engine.h"
 #include "jet.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
-static void *jet_create(void) { return jet_parser_new(NULL); }
-static void jet_destroy(void *st) { jet_parser_free((jet_parser *)st); }
+typedef struct jet_state {
+    jet_parser *parser;
+    char kernel[16];
+} jet_state;
+
+/* The kernel jet chose for this process, remembered before any adapter
+ * changes it. */
+static char default_kernel[16];
+
+static void *jet_state_new(const char *kernel) {
+    if (!default_kernel[0]) snprintf(default_kernel, sizeof default_kernel, "%s", jet_kernel_name());
+    jet_state *st = (jet_state *)calloc(1, sizeof *st);
+    if (!st) return NULL;
+    st->parser = jet_parser_new(NULL);
+    if (!st->parser) {
+        free(st);
+        return NULL;
+    }
+    snprintf(st->kernel, sizeof st->kernel, "%s", kernel ? kernel : default_kernel);
+    return st;
+}
+
+static jet_parser *use(void *st) {
+    jet_state *s = (jet_state *)st;
+    jet_kernel_set(s->kernel);
+    return s->parser;
+}
+
+static void *jet_create(void) { return jet_state_new(NULL); }
+static void *jet_onepass_create(void) { return jet_state_new("scalar"); }
+static void jet_destroy(void *st) {
+    jet_parser_free(((jet_state *)st)->parser);
+    free(st);
+}
 
 static void *jet_parse(void *st, const char *json, size_t len) {
-    return jet_parser_parse((jet_parser *)st, json, len, NULL, NULL);
+    return jet_parser_parse(use(st), json, len, NULL, NULL);
 }
 /* The document belongs to the parser and is recycled by the next parse. */
 static void jet_free_doc(void *st, void *doc) { (void)st; (void)doc; }
@@ -31,13 +68,13 @@ static char *jet_serialize(void *st, void *doc, size_t *out_len) {
 static void jet_free_text(void *st, char *text) { (void)st; free(text); }
 
 static int jet_validate(void *st, const char *json, size_t len) {
-    return jet_parser_parse((jet_parser *)st, json, len, NULL, NULL) != NULL;
+    return jet_parser_parse(use(st), json, len, NULL, NULL) != NULL;
 }
 
 static uint64_t u64_of(const jet_val *v) { return jet_get_uint(v); }
 
 static int jet_decode(void *st, const char *json, size_t len, jb_twitter *t) {
-    jet_doc *doc = jet_parser_parse((jet_parser *)st, json, len, NULL, NULL);
+    jet_doc *doc = jet_parser_parse(use(st), json, len, NULL, NULL);
     if (!doc) return -1;
     const jet_val *statuses = jet_obj_get(jet_doc_root(doc), "statuses");
     if (!jet_is_arr(statuses)) return -1;
@@ -80,5 +117,16 @@ const jb_engine jb_engine_jet = {
     "no validate API yet: a full DOM parse with a reused parser",
     "DOM parse, then jet_obj_get lookups",
     jet_create, jet_destroy, jet_parse, jet_free_doc, jet_stats_fn,
+    jet_serialize, jet_free_text, jet_validate, jet_decode
+};
+
+const jb_engine jb_engine_jet_onepass = {
+    "jet-onepass", "jet " JET_VERSION_STRING " (kernel: scalar)",
+    JB_CAP_NUM_SPLIT | JB_CAP_NUL_STRINGS,
+    "reused jet_parser, portable one-pass reader (JET_KERNEL=scalar: no structural index)",
+    "jet_val_write, minified (the document of the one-pass reader)",
+    "no validate API yet: a full DOM parse with the one-pass reader",
+    "DOM parse with the one-pass reader, then jet_obj_get lookups",
+    jet_onepass_create, jet_destroy, jet_parse, jet_free_doc, jet_stats_fn,
     jet_serialize, jet_free_text, jet_validate, jet_decode
 };

@@ -5,6 +5,7 @@
 
 #ifdef JB_HAVE_JET
 extern const jb_engine jb_engine_jet;
+extern const jb_engine jb_engine_jet_onepass;
 #endif
 #ifdef JB_HAVE_SIMDJSON
 extern const jb_engine jb_engine_simdjson_dom;
@@ -28,6 +29,7 @@ extern const jb_engine jb_engine_jsonc;
 const jb_engine *const jb_engines[] = {
 #ifdef JB_HAVE_JET
     &jb_engine_jet,
+    &jb_engine_jet_onepass,
 #endif
 #ifdef JB_HAVE_SIMDJSON
     &jb_engine_simdjson_dom,
