@@ -22,12 +22,10 @@
  * CPU of the architecture has (SSE2 on x86-64); elsewhere, or when built with
  * JET_PORTABLE, 8 bytes at a time in a 64-bit register (SWAR). Both paths give
  * identical results; CI tests both builds. */
-#if !defined(JET_PORTABLE) && (defined(__x86_64__) || defined(_M_X64))
+#if !defined(JET_PORTABLE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define JET_SCAN_SSE2 1
-#define JET_SCAN_NAME "sse2"
 #else
 #define JET_SCAN_SSE2 0
-#define JET_SCAN_NAME "swar"
 #endif
 
 /* A document's storage. Values and strings live in two arenas: `vals`
