@@ -441,6 +441,46 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
 }
 
 /* ========================================================================== */
+/* Open containers (both stages)                                              */
+/* ========================================================================== */
+
+/* The innermost open container is kept in locals (its slot, its element
+ * count, whether it is an object); the enclosing ones are saved on the
+ * stack. These two steps are shared by read_root and read_indexed. */
+
+/* Opens a container at slot v. Returns false when the stack cannot grow. */
+static JET_ALWAYS_INLINE bool open_container(jet_doc *doc, jet_stack *st, size_t *depth,
+                                             size_t *ctn, size_t *count, jet_val *v, bool obj) {
+    if (JET_UNLIKELY(*depth >= st->cap) && !grow_stack(&doc->alloc, st, *depth + 1))
+        return false;
+    if (*depth) {
+        st->frames[*depth - 1].idx = *ctn;
+        st->frames[*depth - 1].count = *count;
+    }
+    (*depth)++;
+    *ctn = (size_t)(v - doc->vals);
+    v->tag = obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
+    *count = 0;
+    return true;
+}
+
+/* Closes the innermost container, whose last child ends before slot v, and
+ * makes the enclosing one innermost again. */
+static JET_ALWAYS_INLINE void close_container(jet_doc *doc, const jet_stack *st, size_t *depth,
+                                              size_t *ctn, size_t *count, bool *in_obj,
+                                              jet_val *v) {
+    jet_val *c = doc->vals + *ctn;
+    c->tag |= (uint64_t)*count << JET_TAG_LEN_SHIFT;
+    c->uni.ofs = (size_t)(v - c);
+    (*depth)--;
+    if (*depth) {
+        *ctn = st->frames[*depth - 1].idx;
+        *count = st->frames[*depth - 1].count;
+        *in_obj = jet_is_obj(doc->vals + *ctn);
+    }
+}
+
+/* ========================================================================== */
 /* Whitespace and comments                                                    */
 /* ========================================================================== */
 
@@ -576,7 +616,6 @@ static bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
     size_t ctn = 0;    /* slot of the innermost open container */
     size_t count = 0;  /* its elements so far */
     bool in_obj = false;
-    jet_frame *frames = st->frames;
 
     SKIP_WS();
     if (p >= end) {
@@ -605,23 +644,12 @@ value:
             fail(r, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
             goto failed;
         }
-        if (JET_UNLIKELY(depth >= st->cap)) {
-            if (!grow_stack(&doc->alloc, st, depth + 1)) {
-                fail(r, JET_ERR_MEMORY, p, "out of memory");
-                goto failed;
-            }
-            frames = st->frames;
-        }
-        if (depth) {
-            frames[depth - 1].idx = ctn;
-            frames[depth - 1].count = count;
-        }
-        depth++;
         bool obj = (*p == '{');
-        ctn = (size_t)(v - doc->vals);
-        v->tag = obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
+        if (!open_container(doc, st, &depth, &ctn, &count, v, obj)) {
+            fail(r, JET_ERR_MEMORY, p, "out of memory");
+            goto failed;
+        }
         v++;
-        count = 0;
         in_obj = obj;
         p++;
         SKIP_WS();
@@ -788,20 +816,11 @@ after_comma:
     }
     goto value;
 
-close: {
+close:
     /* p points at the closing bracket of the innermost container. */
-    jet_val *c = doc->vals + ctn;
-    c->tag |= (uint64_t)count << JET_TAG_LEN_SHIFT;
-    c->uni.ofs = (size_t)(v - c);
+    close_container(doc, st, &depth, &ctn, &count, &in_obj, v);
     p++;
-    depth--;
-    if (depth) {
-        ctn = frames[depth - 1].idx;
-        count = frames[depth - 1].count;
-        in_obj = jet_is_obj(doc->vals + ctn);
-    }
     goto after_value;
-}
 
 done:
     doc->val_count = (size_t)(v - doc->vals);
@@ -989,7 +1008,6 @@ static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uin
     uint64_t cur = words[0]; /* its positions not consumed yet */
     const char *base = json; /* the input byte of its bit 0 */
     bool in_obj = false;
-    jet_frame *frames = st->frames;
     const char *p = json;
 
 /* p = the next marked byte; fails at the end of the index. */
@@ -1022,20 +1040,9 @@ value:
     case '[':
     case '{': {
         if (JET_UNLIKELY(depth >= max_depth)) goto failed;
-        if (JET_UNLIKELY(depth >= st->cap)) {
-            if (!grow_stack(&doc->alloc, st, depth + 1)) goto failed;
-            frames = st->frames;
-        }
-        if (depth) {
-            frames[depth - 1].idx = ctn;
-            frames[depth - 1].count = count;
-        }
-        depth++;
         in_obj = (*p == '{');
-        ctn = (size_t)(v - doc->vals);
-        v->tag = in_obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
+        if (!open_container(doc, st, &depth, &ctn, &count, v, in_obj)) goto failed;
         v++;
-        count = 0;
         NEXT_TOKEN();
         if (in_obj) {
             if (JET_LIKELY(*p == '"')) goto key;
@@ -1123,18 +1130,9 @@ after_value:
     if (*p == (in_obj ? '}' : ']')) goto close;
     goto failed;
 
-close: {
-    jet_val *c = doc->vals + ctn;
-    c->tag |= (uint64_t)count << JET_TAG_LEN_SHIFT;
-    c->uni.ofs = (size_t)(v - c);
-    depth--;
-    if (depth) {
-        ctn = frames[depth - 1].idx;
-        count = frames[depth - 1].count;
-        in_obj = jet_is_obj(doc->vals + ctn);
-    }
+close:
+    close_container(doc, st, &depth, &ctn, &count, &in_obj, v);
     goto after_value;
-}
 
 done:
     /* content after the document */
