@@ -12,6 +12,9 @@
  *   8. Writer (serializer) flags and functions
  *   9. JSON Pointer (RFC 6901)
  *  10. Structural statistics (the "fingerprint" used by the tools and bench)
+ *  11. Arenas (bump allocation for decoded data)
+ *  12. On-demand cursor: lazy iteration and typed getters over raw text
+ *  13. Typed binding: C structs described by field tables (decode/encode)
  *
  * Conventions:
  *   - Every public symbol starts with `jet_` / `JET_`.
@@ -117,6 +120,11 @@ typedef enum jet_code {
     JET_ERR_POINTER,          /* JSON Pointer: malformed pointer text */
     JET_ERR_TYPE,             /* a value is not of the requested type */
     JET_ERR_NAN_INF,          /* writer: NaN/Infinity without the flag */
+    JET_ERR_MISSING_FIELD,    /* a required object member is absent */
+    JET_ERR_UNKNOWN_FIELD,    /* a member the schema does not declare (when rejected) */
+    JET_ERR_BAD_TAG,          /* enum or union tag not among the declared names */
+    JET_ERR_TOO_LONG,         /* string longer than its fixed buffer, or too many elements */
+    JET_ERR_OUT_OF_ORDER,     /* on-demand: a value read after the cursor moved past it */
     JET_ERR__COUNT
 } jet_code;
 
@@ -133,6 +141,11 @@ typedef struct jet_error {
     size_t line;
     size_t column;
     const char *msg;
+    /* On-demand and typed decoding: the JSON Pointer (RFC 6901) of the value
+     * where the error was met, e.g. "/statuses/3/user/id" ("" for the root);
+     * owned by the jet_od and valid until its next document. NULL for
+     * errors of the DOM reader, writer and pointer functions. */
+    const char *path;
 } jet_error;
 
 /** A short stable name for a code, e.g. "JET_ERR_TRUNCATED". */
@@ -169,6 +182,16 @@ typedef uint32_t jet_read_flags;
 /** Stop after the first complete value; trailing bytes are not an error.
  *  jet_doc_read_size() tells how many bytes were consumed. */
 #define JET_READ_STOP_WHEN_DONE ((jet_read_flags)1u << 6)
+/**
+ * On-demand cursor and typed decoding: validate the whole document before
+ * the first access, untouched parts included (a full strict parse into the
+ * jet_od's reusable scratch). Without it the cursor checks only what it
+ * reads and the brackets of what it skips, which is what makes it fast.
+ */
+#define JET_READ_VALIDATE_ALL ((jet_read_flags)1u << 7)
+/** Typed decoding: an object member the schema does not declare is an
+ *  error (JET_ERR_UNKNOWN_FIELD) instead of being skipped. */
+#define JET_READ_REJECT_UNKNOWN ((jet_read_flags)1u << 8)
 
 #define JET_DEFAULT_MAX_DEPTH 1024u
 
@@ -498,6 +521,416 @@ void jet_val_stats(const jet_val *root, jet_stats *out);
  *  Writes at most `cap` bytes (NUL included); returns the length it needs,
  *  like snprintf. */
 size_t jet_stats_format(const jet_stats *s, char *buf, size_t cap);
+
+/* ========================================================================== */
+/* 11. Arenas                                                                 */
+/* ========================================================================== */
+
+/**
+ * A bump allocator for decoded data (dynamic arrays, copied strings). Memory
+ * comes from `alloc` in growing chunks; jet_arena_reset() keeps the largest
+ * chunk, so decoding the same kind of input again allocates nothing.
+ * Initialize with jet_arena_init(); the struct may live anywhere.
+ */
+typedef struct jet_arena {
+    jet_alloc alloc;
+    struct jet_arena_chunk *chunks; /* newest first */
+    char *cur, *end;                /* free space of the newest chunk */
+} jet_arena;
+
+/** Prepares an empty arena using `alloc` (NULL: libc). Allocates nothing. */
+void jet_arena_init(jet_arena *arena, const jet_alloc *alloc);
+/** `size` bytes aligned to `align` (a power of two, at most 64); NULL on OOM.
+ *  Zero bytes give a valid non-NULL pointer. Valid until reset or free. */
+void *jet_arena_alloc(jet_arena *arena, size_t size, size_t align);
+/** Forgets every allocation but keeps the largest chunk for reuse. */
+void jet_arena_reset(jet_arena *arena);
+/** Returns all memory to the allocator; the arena is empty and reusable. */
+void jet_arena_free(jet_arena *arena);
+
+/* ========================================================================== */
+/* 12. On-demand cursor                                                       */
+/* ========================================================================== */
+
+/**
+ * The on-demand cursor reads values straight from the input text, lazily and
+ * in document order, over the structural index (stage 1): nothing is built,
+ * and a value the caller does not ask for is skipped by matching brackets,
+ * never parsed. It suits callers who know what they want (see section 13 for
+ * the declarative form):
+ *
+ *     jet_od *od = jet_od_new(NULL);
+ *     jet_odv root, st, v;
+ *     jet_od_iter statuses, status;
+ *     uint64_t id_sum = 0, id;
+ *     if (jet_od_start(od, json, len, NULL, &root) &&
+ *         jet_odv_obj(&root, &it) && jet_od_obj_get(&it, "statuses", &v) &&
+ *         jet_odv_arr(&v, &statuses))
+ *         while (jet_od_arr_next(&statuses, &st))
+ *             if (jet_odv_obj(&st, &status) && jet_od_obj_get(&status, "id", &v) &&
+ *                 jet_odv_get_u64(&v, &id))
+ *                 id_sum += id;
+ *     if (!jet_od_ok(od)) report(jet_od_error(od));
+ *
+ * Rules:
+ *   - One forward pass. A value handle (jet_odv) is read at most once, and
+ *     only while the cursor has not moved past it: reading a member moves
+ *     past every member before it (except through jet_od_obj_find's
+ *     wrap-around, which rescans the object from its start). Reading a value
+ *     after that is JET_ERR_OUT_OF_ORDER.
+ *   - Leaving a container early is fine: the next step in an enclosing
+ *     iterator skips what is left of it.
+ *   - Errors are sticky: the first one is kept (jet_od_error) with its code,
+ *     byte offset, line:column, message and the JSON Pointer of the value
+ *     (error.path); every later call returns false at once. A false return
+ *     with jet_od_ok() still true means "not there" (end of an iterator, a
+ *     member that jet_od_obj_find did not find, a non-null value given to
+ *     jet_odv_is_null).
+ *   - What is read is checked strictly (RFC 8259 numbers, literals, escapes,
+ *     UTF-8, the separators around it); what is skipped is only checked for
+ *     balanced brackets unless JET_READ_VALIDATE_ALL is set. Control
+ *     characters in strings and (on kernels that validate UTF-8) invalid UTF-8
+ *     anywhere are reported by jet_od_start, which sees them in stage 1.
+ *   - Strings are views into the input when they contain no escape, else
+ *     unescaped into the jet_od's scratch: valid until the next jet_od_start
+ *     or jet_od_free. The input must stay unchanged and alive as long.
+ *   - Honoured read flags: JET_READ_VALIDATE_ALL, JET_READ_ALLOW_INVALID_UTF8,
+ *     JET_READ_ALLOW_NAN_INF, JET_READ_REJECT_UNKNOWN (section 13); comments
+ *     and trailing commas are not supported (JET_ERR_INVALID_ARG).
+ */
+typedef struct jet_od jet_od;
+
+/** A string: `len` bytes at `ptr` (not NUL-terminated). */
+typedef struct jet_str {
+    const char *ptr;
+    size_t len;
+} jet_str;
+
+/** A value not yet read: where it starts and how deep it is. */
+typedef struct jet_odv {
+    jet_od *od;
+    size_t pos;     /* byte offset of its first character */
+    uint32_t depth; /* containers enclosing it */
+} jet_odv;
+
+/** An iterator over an array's elements or an object's members. */
+typedef struct jet_od_iter {
+    jet_od *od;
+    size_t start;   /* offset of the '[' or '{' */
+    uint32_t depth; /* depth of the elements/members */
+    uint32_t count; /* elements or members returned so far */
+    bool done;
+} jet_od_iter;
+
+/** A reusable cursor (owns the index and string scratch). NULL on OOM. */
+jet_od *jet_od_new(const jet_alloc *alloc);
+/** Frees the cursor. NULL is a no-op. */
+void jet_od_free(jet_od *od);
+
+/**
+ * Starts reading `len` bytes at `json`: builds the structural index and sets
+ * `*root` to the root value. Returns false on failure (empty input, a string
+ * left open, control characters in strings, invalid UTF-8 where stage 1
+ * checks it, the size limit, any error when JET_READ_VALIDATE_ALL is set).
+ * Nothing is allocated when the previous document was at least as large.
+ */
+bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
+                  jet_odv *root);
+/** Skips whatever is left of the root value and checks that only whitespace
+ *  follows it. Returns jet_od_ok(). */
+bool jet_od_finish(jet_od *od);
+/** false once an error has been recorded. */
+bool jet_od_ok(const jet_od *od);
+/** The first error (code JET_OK while there is none). Never NULL. */
+const jet_error *jet_od_error(const jet_od *od);
+
+/** The value's type from its first byte, without reading it (JET_TYPE_NUM
+ *  for anything that starts like a number); JET_TYPE_NONE after an error. */
+jet_type jet_odv_type(const jet_odv *v);
+/** true when the value is `null` (which is then consumed); false otherwise. */
+bool jet_odv_is_null(jet_odv *v);
+bool jet_odv_get_bool(jet_odv *v, bool *out);
+/** Integers: JET_ERR_TYPE for a fraction or exponent, JET_ERR_NUMBER_RANGE
+ *  when the value does not fit. */
+bool jet_odv_get_i64(jet_odv *v, int64_t *out);
+bool jet_odv_get_u64(jet_odv *v, uint64_t *out);
+/** Any number, correctly rounded to a double / to a binary32 float. */
+bool jet_odv_get_double(jet_odv *v, double *out);
+bool jet_odv_get_float(jet_odv *v, float *out);
+/** A string value, unescaped (see the rules above for its lifetime). */
+bool jet_odv_get_str(jet_odv *v, jet_str *out);
+/** The raw JSON text of any value (skipping it), without surrounding
+ *  whitespace; a view into the input. */
+bool jet_odv_get_raw(jet_odv *v, jet_str *out);
+/** Skips the value. */
+bool jet_odv_skip(jet_odv *v);
+
+/** Enters an array (JET_ERR_TYPE if the value is not one). */
+bool jet_odv_arr(jet_odv *v, jet_od_iter *it);
+/** The next element; false at the end of the array (or on error). */
+bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem);
+/** Enters an object (JET_ERR_TYPE if the value is not one). */
+bool jet_odv_obj(jet_odv *v, jet_od_iter *it);
+/** The next member: its unescaped key and its value; false at the end. */
+bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val);
+/**
+ * The member named `key` (`len` bytes, compared with the unescaped keys).
+ * Looks forward from the cursor first (free when the caller asks in
+ * document order), then wraps around to the members before it. Returns
+ * false when there is none (not an error).
+ */
+bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val);
+/** Like jet_od_obj_find with a NUL-terminated key, but a missing member is
+ *  the error JET_ERR_MISSING_FIELD (path: the member's would-be pointer). */
+bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
+
+/* ========================================================================== */
+/* 13. Typed binding                                                          */
+/* ========================================================================== */
+
+/**
+ * A C struct is described once by a table of field descriptors; the same
+ * table drives decoding (JSON text -> struct, through the on-demand cursor)
+ * and encoding (struct -> JSON text, no document in between):
+ *
+ *     typedef struct User { uint64_t id; jet_str name; int32_t age;
+ *                           bool has_email; jet_str email; } User;
+ *     static const jet_field user_fields[] = {
+ *         JET_F_UINT(User, id, "id"),
+ *         JET_F_STR(User, name, "name"),
+ *         JET_F_INT(User, age, "age"),
+ *         JET_F_OPT_HAS(User, email, has_email, "email", JET_K_STR, NULL),
+ *     };
+ *     static jet_struct user_type = JET_STRUCT(User, user_fields);
+ *
+ *     User u;
+ *     if (!jet_decode(od, json, len, &user_type, &u, &arena, NULL, &err)) ...
+ *     jet_buf out; jet_buf_init(&out, NULL);
+ *     jet_encode(&out, &user_type, &u, 0, &err);
+ *
+ * Decoding zeroes the struct, then fills it in one pass over each object:
+ * a key is matched to its field by a perfect hash over the declared keys
+ * (built once per table), so member order does not matter; unknown members
+ * are skipped (or rejected with JET_READ_REJECT_UNKNOWN); a required member
+ * that never came is JET_ERR_MISSING_FIELD with its JSON Pointer. Encoding
+ * writes the fields in declared order and omits optional fields that are
+ * absent (presence flag false, or a string view whose ptr is NULL).
+ */
+
+typedef enum jet_kind {
+    JET_K_BOOL = 1,    /* bool */
+    JET_K_INT,         /* signed integer of sizeof 1, 2, 4 or 8; range-checked */
+    JET_K_UINT,        /* unsigned integer of sizeof 1, 2, 4 or 8; range-checked */
+    JET_K_F32,         /* float, correctly rounded from the text */
+    JET_K_F64,         /* double */
+    JET_K_STR,         /* jet_str view (input or od scratch; see section 12) */
+    JET_K_STR_COPY,    /* jet_str copied into the arena, NUL-terminated */
+    JET_K_STR_FIXED,   /* char[N], NUL-terminated; JET_ERR_TOO_LONG if len >= N */
+    JET_K_RAW,         /* jet_str: the raw JSON text of any value */
+    JET_K_STRUCT,      /* nested struct; sub: const jet_struct * */
+    JET_K_ARRAY,       /* T *member + size_t count member, elements from the
+                          arena; sub: const jet_field * (element type) */
+    JET_K_FIXED_ARRAY, /* T member[N]; sub: element type; with a count member
+                          up to N elements, without one exactly N */
+    JET_K_ENUM,        /* integer member = index of the string in sub's names;
+                          sub: const jet_enum * */
+    JET_K_MAP,         /* object -> pairs (pointer + count, from the arena);
+                          sub: const jet_struct * of the pair: its first
+                          field is the key (JET_K_STR or JET_K_STR_COPY),
+                          its second the value */
+    JET_K_UNION,       /* tagged union; sub: const jet_union * */
+    JET_K__COUNT
+} jet_kind;
+
+/* Field flags. */
+#define JET_FIELD_OPTIONAL 0x1u /* may be absent (left zero or set to the default) */
+#define JET_FIELD_NULLABLE 0x2u /* null accepted: the member is zeroed (presence false) */
+#define JET_FIELD_DEFAULT 0x4u  /* when absent, set to `def` (numbers, bool, strings) */
+
+#define JET_NO_OFFSET UINT32_MAX
+
+/** One field (or, with key NULL and offset 0, an element type). Build it
+ *  with the JET_F_* macros; treat it as read-only. */
+typedef struct jet_field {
+    const char *key;      /* JSON member name; NULL for an element type */
+    const char *alias;    /* a second accepted name, or NULL */
+    uint16_t kind;        /* jet_kind */
+    uint16_t flags;       /* JET_FIELD_* */
+    uint32_t offset;      /* of the member within its struct */
+    uint32_t size;        /* sizeof the member (element types: of one element) */
+    uint32_t count_offset;   /* ARRAY, MAP, FIXED_ARRAY: the size_t count member */
+    uint32_t present_offset; /* a bool member set when the field was present */
+    const void *sub;      /* see jet_kind */
+    union {
+        int64_t i;
+        uint64_t u;
+        double d;
+        const char *s;
+    } def;                /* default (JET_FIELD_DEFAULT) */
+} jet_field;
+
+/** Names of an enum: the member receives the index of the matching name. */
+typedef struct jet_enum {
+    const char *const *names;
+    uint32_t count;
+} jet_enum;
+
+/* How a struct reads its fields: by key from an object (the default), or by
+ * position from an array (a heterogeneous array such as ["EOSE", "sub"]). */
+#define JET_STRUCT_POSITIONAL 0x1u
+
+/** A struct's description. Not const: the key map is built into it on first
+ *  use (or by jet_struct_prepare, which makes later use thread-safe). */
+typedef struct jet_struct {
+    const char *name;        /* the C type's name (messages) */
+    uint32_t size;           /* sizeof the struct */
+    uint32_t count;          /* fields */
+    const jet_field *fields;
+    uint32_t flags;          /* JET_STRUCT_* */
+    /* key map (private): a perfect hash from declared keys to fields */
+    uint32_t map_state;      /* 0 unbuilt, 1 perfect hash, 2 linear search */
+    uint32_t map_mul;
+    uint8_t map_shift;
+    uint8_t map_slot[128];   /* field index + 1; 0 empty */
+} jet_struct;
+
+/* Encodings of a tagged union. */
+typedef enum jet_union_style {
+    JET_UNION_EXTERNAL = 0, /* {"Shipped": {...}} (or "Shipped" for a variant
+                               without payload); circe's default */
+    JET_UNION_INTERNAL = 1, /* {"type": "shipped", ...the variant's fields} */
+    JET_UNION_ARRAY = 2     /* ["EVENT", ...]: the first element is the tag,
+                               the rest the variant's positional fields */
+} jet_union_style;
+
+/**
+ * A tagged union stored in a C struct member: an integer tag member
+ * receiving the variant's index, and the variant's struct at
+ * `payload_offset` (usually a C union of the variant structs). Offsets are
+ * relative to the member that the JET_K_UNION field points at.
+ */
+typedef struct jet_union {
+    uint32_t style;        /* jet_union_style */
+    const char *tag_key;   /* INTERNAL: the member naming the variant */
+    uint32_t tag_offset;   /* int32_t tag member */
+    uint32_t payload_offset;
+    uint32_t count;
+    const char *const *names;            /* tags */
+    jet_struct *const *variants;         /* payload type (NULL: none) */
+} jet_union;
+
+#define JET_FIELD_FULL(T, m, key_, alias_, kind_, flags_, count_ofs, present_ofs, sub_) \
+    { (key_), (alias_), (uint16_t)(kind_), (uint16_t)(flags_), (uint32_t)offsetof(T, m), \
+      (uint32_t)sizeof(((T *)0)->m), (count_ofs), (present_ofs), (const void *)(sub_), {0} }
+/** A required field of any kind (sub: see jet_kind; NULL for scalars). */
+#define JET_FIELD(T, m, key, kind, sub) \
+    JET_FIELD_FULL(T, m, key, NULL, kind, 0, JET_NO_OFFSET, JET_NO_OFFSET, sub)
+/** A field with flags (JET_FIELD_OPTIONAL, JET_FIELD_NULLABLE). */
+#define JET_FIELD_F(T, m, key, kind, sub, flags) \
+    JET_FIELD_FULL(T, m, key, NULL, kind, flags, JET_NO_OFFSET, JET_NO_OFFSET, sub)
+/** An optional field with a bool presence member `has`. */
+#define JET_F_OPT_HAS(T, m, has, key, kind, sub) \
+    JET_FIELD_FULL(T, m, key, NULL, kind, JET_FIELD_OPTIONAL, JET_NO_OFFSET, \
+                   (uint32_t)offsetof(T, has), sub)
+/** A field also accepted under a second name. */
+#define JET_F_ALIAS(T, m, key, alias, kind, sub) \
+    JET_FIELD_FULL(T, m, key, alias, kind, 0, JET_NO_OFFSET, JET_NO_OFFSET, sub)
+/** Optional fields with a default (integer, unsigned, floating, string). */
+#define JET_F_DEFAULT_INT(T, m, key, v) \
+    { (key), NULL, JET_K_INT, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT, (uint32_t)offsetof(T, m), \
+      (uint32_t)sizeof(((T *)0)->m), JET_NO_OFFSET, JET_NO_OFFSET, NULL, {.i = (v)} }
+#define JET_F_DEFAULT_UINT(T, m, key, v) \
+    { (key), NULL, JET_K_UINT, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT, (uint32_t)offsetof(T, m), \
+      (uint32_t)sizeof(((T *)0)->m), JET_NO_OFFSET, JET_NO_OFFSET, NULL, {.u = (v)} }
+#define JET_F_DEFAULT_F64(T, m, key, v) \
+    { (key), NULL, JET_K_F64, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT, (uint32_t)offsetof(T, m), \
+      (uint32_t)sizeof(((T *)0)->m), JET_NO_OFFSET, JET_NO_OFFSET, NULL, {.d = (v)} }
+#define JET_F_DEFAULT_STR(T, m, key, v) \
+    { (key), NULL, JET_K_STR, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT, (uint32_t)offsetof(T, m), \
+      (uint32_t)sizeof(((T *)0)->m), JET_NO_OFFSET, JET_NO_OFFSET, NULL, {.s = (v)} }
+
+/* Shorthands for required fields. */
+#define JET_F_BOOL(T, m, key) JET_FIELD(T, m, key, JET_K_BOOL, NULL)
+#define JET_F_INT(T, m, key) JET_FIELD(T, m, key, JET_K_INT, NULL)
+#define JET_F_UINT(T, m, key) JET_FIELD(T, m, key, JET_K_UINT, NULL)
+#define JET_F_F32(T, m, key) JET_FIELD(T, m, key, JET_K_F32, NULL)
+#define JET_F_F64(T, m, key) JET_FIELD(T, m, key, JET_K_F64, NULL)
+#define JET_F_STR(T, m, key) JET_FIELD(T, m, key, JET_K_STR, NULL)
+#define JET_F_STR_COPY(T, m, key) JET_FIELD(T, m, key, JET_K_STR_COPY, NULL)
+#define JET_F_STR_FIXED(T, m, key) JET_FIELD(T, m, key, JET_K_STR_FIXED, NULL)
+#define JET_F_RAW(T, m, key) JET_FIELD(T, m, key, JET_K_RAW, NULL)
+#define JET_F_STRUCT(T, m, key, st) JET_FIELD(T, m, key, JET_K_STRUCT, &(st))
+#define JET_F_ENUM(T, m, key, en) JET_FIELD(T, m, key, JET_K_ENUM, &(en))
+#define JET_F_UNION(T, m, key, un) JET_FIELD(T, m, key, JET_K_UNION, &(un))
+/** Dynamic array: `T.m` is a pointer to the elements, `T.cnt` a size_t. */
+#define JET_F_ARRAY(T, m, cnt, key, elem) \
+    JET_FIELD_FULL(T, m, key, NULL, JET_K_ARRAY, 0, (uint32_t)offsetof(T, cnt), JET_NO_OFFSET, &(elem))
+/** Fixed array `T.m[N]` of exactly N elements. */
+#define JET_F_FIXED_ARRAY(T, m, key, elem) JET_FIELD(T, m, key, JET_K_FIXED_ARRAY, &(elem))
+/** Fixed array `T.m[N]` of up to N elements, how many in the size_t `T.cnt`. */
+#define JET_F_FIXED_ARRAY_N(T, m, cnt, key, elem) \
+    JET_FIELD_FULL(T, m, key, NULL, JET_K_FIXED_ARRAY, 0, (uint32_t)offsetof(T, cnt), JET_NO_OFFSET, &(elem))
+/** Map: `T.m` points to pair structs (described by `pair`), `T.cnt` counts them. */
+#define JET_F_MAP(T, m, cnt, key, pair) \
+    JET_FIELD_FULL(T, m, key, NULL, JET_K_MAP, 0, (uint32_t)offsetof(T, cnt), JET_NO_OFFSET, &(pair))
+
+/** An element type: a value of C type `CT` decoded as `kind`. */
+#define JET_ELEM(CT, kind, sub) \
+    { NULL, NULL, (uint16_t)(kind), 0, 0, (uint32_t)sizeof(CT), JET_NO_OFFSET, JET_NO_OFFSET, \
+      (const void *)(sub), {0} }
+/** An element that is itself a dynamic array, stored as a struct `H` with
+ *  the pointer member `m` and the size_t count member `cnt` (arrays of
+ *  arrays). */
+#define JET_ELEM_ARRAY(H, m, cnt, elem) \
+    { NULL, NULL, JET_K_ARRAY, 0, (uint32_t)offsetof(H, m), (uint32_t)sizeof(H), \
+      (uint32_t)offsetof(H, cnt), JET_NO_OFFSET, (const void *)&(elem), {0} }
+
+/** The description of struct type T from its field array (a true array). */
+#define JET_STRUCT(T, fields) \
+    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, {0} }
+/** The same read by position from a JSON array. */
+#define JET_STRUCT_TUPLE(T, fields) \
+    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), \
+      JET_STRUCT_POSITIONAL, 0, 0, 0, {0} }
+
+/** Builds the key maps of `type` and every struct reachable from it. Call it
+ *  once before decoding from several threads; otherwise it happens on first
+ *  use. Returns false when a table is malformed (e.g. a struct member whose
+ *  size no integer kind has). */
+bool jet_struct_prepare(jet_struct *type);
+
+/**
+ * Decodes the JSON text into `*out` (a `type->size`-byte struct, zeroed
+ * first). Arrays and copied strings come from `arena` (may be NULL when the
+ * type has neither). String views point into `json` or into `od`'s scratch.
+ * Returns false on failure; `err` (may be NULL) then has the code, offset,
+ * line:column, message and the JSON Pointer of the offending value.
+ */
+bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void *out,
+                jet_arena *arena, const jet_read_opts *opts, jet_error *err);
+/** Decodes one value met through the cursor into `*out` (`type->size`
+ *  bytes). Errors go to the cursor (jet_od_error). */
+bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena);
+
+/** A growable output buffer. */
+typedef struct jet_buf {
+    char *data;
+    size_t len, cap;
+    jet_alloc alloc;
+} jet_buf;
+void jet_buf_init(jet_buf *buf, const jet_alloc *alloc);
+void jet_buf_free(jet_buf *buf);
+
+/**
+ * Appends the JSON text of `*in` (a struct of `type`) to `out` (set
+ * out->len = 0 to reuse the buffer; the text is NUL-terminated beyond
+ * out->len). Honoured flags: JET_WRITE_INDENT(n), JET_WRITE_ESCAPE_SLASHES,
+ * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END.
+ * Returns false (err filled) on OOM, a non-finite double without
+ * JET_WRITE_ALLOW_NAN_INF, or an enum/union tag out of range.
+ */
+bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags flags,
+                jet_error *err);
 
 #ifdef __cplusplus
 }

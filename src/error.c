@@ -28,6 +28,11 @@ static const char *const code_names[JET_ERR__COUNT] = {
     "JET_ERR_POINTER",
     "JET_ERR_TYPE",
     "JET_ERR_NAN_INF",
+    "JET_ERR_MISSING_FIELD",
+    "JET_ERR_UNKNOWN_FIELD",
+    "JET_ERR_BAD_TAG",
+    "JET_ERR_TOO_LONG",
+    "JET_ERR_OUT_OF_ORDER",
 };
 
 static const char *const code_messages[JET_ERR__COUNT] = {
@@ -53,6 +58,11 @@ static const char *const code_messages[JET_ERR__COUNT] = {
     "malformed JSON Pointer",
     "value has the wrong type",
     "NaN or Infinity cannot be written as JSON",
+    "required field is missing",
+    "unknown field",
+    "tag is not one of the declared names",
+    "value does not fit its fixed-size destination",
+    "value read after the cursor moved past it",
 };
 
 const char *jet_code_name(jet_code code) {
@@ -70,6 +80,7 @@ void jet__error_set(jet_error *err, jet_code code, size_t offset, const char *ms
     err->line = 0;
     err->column = 0;
     err->msg = msg ? msg : jet__code_message(code);
+    err->path = NULL;
 }
 
 void jet__error_at(jet_error *err, jet_code code, const char *json, size_t len,
