@@ -38,6 +38,7 @@ typedef struct scan_masks {
     uint64_t backslash;
     uint64_t ws;
     uint64_t op;
+    uint64_t bracket; /* [ ] { } (a subset of op) */
     uint64_t ctrl; /* bytes below 0x20 */
 } scan_masks;
 
@@ -99,7 +100,7 @@ static inline uint64_t swar_gather(uint64_t hi) {
 }
 
 static inline void classify_swar(const char *p, scan_masks *m) {
-    uint64_t q = 0, b = 0, w = 0, o = 0, c = 0;
+    uint64_t q = 0, b = 0, w = 0, o = 0, c = 0, k = 0;
     for (unsigned i = 0; i < 8; i++) {
         uint64_t x;
         memcpy(&x, p + 8 * i, 8);
@@ -112,8 +113,9 @@ static inline void classify_swar(const char *p, scan_masks *m) {
         w |= swar_gather(swar_eq(x, ' ') | swar_eq(x, '\n') | swar_eq(x, '\r') |
                          swar_eq(x, '\t')) << (8 * i);
         /* '[' | 0x20 == '{' and ']' | 0x20 == '}' */
-        o |= swar_gather(swar_eq(x20, '{') | swar_eq(x20, '}') | swar_eq(x, ':') |
-                         swar_eq(x, ',')) << (8 * i);
+        uint64_t br = swar_eq(x20, '{') | swar_eq(x20, '}');
+        k |= swar_gather(br) << (8 * i);
+        o |= swar_gather(br | swar_eq(x, ':') | swar_eq(x, ',')) << (8 * i);
         /* below 0x20: a high bit that adding 0x60 to the low 7 bits leaves
          * clear (exact: no carries cross bytes) */
         c |= swar_gather(~(((x & ~HIGH_8) + ONES_8 * 0x60) | x) & HIGH_8) << (8 * i);
@@ -122,6 +124,7 @@ static inline void classify_swar(const char *p, scan_masks *m) {
     m->backslash = b;
     m->ws = w;
     m->op = o;
+    m->bracket = k;
     m->ctrl = c;
 }
 
@@ -145,7 +148,7 @@ static inline uint64_t sse2_mask(__m128i a, __m128i b, __m128i c, __m128i d) {
 }
 
 static inline void classify_sse2(const char *p, scan_masks *m) {
-    __m128i x[4], q[4], b[4], w[4], o[4], c[4];
+    __m128i x[4], q[4], b[4], w[4], o[4], c[4], k[4];
     for (int i = 0; i < 4; i++) {
         x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
         __m128i x20 = _mm_or_si128(x[i], _mm_set1_epi8(0x20));
@@ -156,15 +159,16 @@ static inline void classify_sse2(const char *p, scan_masks *m) {
                             _mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8('\r')),
                                          _mm_cmpeq_epi8(x[i], _mm_set1_epi8('\t'))));
         c[i] = _mm_cmpeq_epi8(_mm_min_epu8(x[i], _mm_set1_epi8(0x1F)), x[i]);
-        o[i] = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x20, _mm_set1_epi8('{')),
-                                         _mm_cmpeq_epi8(x20, _mm_set1_epi8('}'))),
-                            _mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8(':')),
-                                         _mm_cmpeq_epi8(x[i], _mm_set1_epi8(','))));
+        k[i] = _mm_or_si128(_mm_cmpeq_epi8(x20, _mm_set1_epi8('{')),
+                            _mm_cmpeq_epi8(x20, _mm_set1_epi8('}')));
+        o[i] = _mm_or_si128(k[i], _mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8(':')),
+                                               _mm_cmpeq_epi8(x[i], _mm_set1_epi8(','))));
     }
     m->quote = sse2_mask(q[0], q[1], q[2], q[3]);
     m->backslash = sse2_mask(b[0], b[1], b[2], b[3]);
     m->ws = sse2_mask(w[0], w[1], w[2], w[3]);
     m->op = sse2_mask(o[0], o[1], o[2], o[3]);
+    m->bracket = sse2_mask(k[0], k[1], k[2], k[3]);
     m->ctrl = sse2_mask(c[0], c[1], c[2], c[3]);
 }
 
@@ -191,7 +195,7 @@ AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
     const __m256i hi_tab = _mm256_setr_epi8(
         16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0,
         16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0);
-    __m256i x[2], q[2], b[2], w[2], o[2], c[2];
+    __m256i x[2], q[2], b[2], w[2], o[2], c[2], k[2];
     for (int i = 0; i < 2; i++) {
         x[i] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
         __m256i lo = _mm256_shuffle_epi8(lo_tab, _mm256_and_si256(x[i], _mm256_set1_epi8(0x0F)));
@@ -203,11 +207,13 @@ AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
         b[i] = _mm256_cmpeq_epi8(x[i], _mm256_set1_epi8('\\'));
         w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, _mm256_set1_epi8(24)), _mm256_setzero_si256());
         o[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, _mm256_set1_epi8(7)), _mm256_setzero_si256());
+        k[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, _mm256_set1_epi8(4)), _mm256_setzero_si256());
     }
     m->quote = avx2_mask(q[0], q[1]);
     m->backslash = avx2_mask(b[0], b[1]);
     m->ws = avx2_mask(w[0], w[1]);
     m->op = avx2_mask(o[0], o[1]);
+    m->bracket = avx2_mask(k[0], k[1]);
     m->ctrl = avx2_mask(c[0], c[1]);
 }
 
@@ -315,6 +321,102 @@ AVX2_ATTR static inline bool utf8_avx2_valid(utf8_avx2 *u) {
 #define SCAN_UTF8_VALID utf8_avx2_valid
 #include "scan_generic.h"
 
+/*
+ * AVX-512 (F + BW): the whole 64-byte block in one register. Compares
+ * yield the 64-bit masks directly; whitespace and operators come from the
+ * same nibble tables as AVX2 (vpshufb works per 128-bit lane, so the tables
+ * are repeated four times); UTF-8 validation is the AVX2 method on 64 bytes,
+ * the bytes before each byte taken across lanes and blocks with one qword
+ * align and a byte align per distance.
+ */
+#define AVX512_ATTR __attribute__((target("avx512f,avx512bw,bmi,bmi2,popcnt,pclmul")))
+
+AVX512_ATTR static inline __m512i avx512_tab(const __m128i t) { return _mm512_broadcast_i32x4(t); }
+
+AVX512_ATTR static inline void classify_avx512(const char *p, scan_masks *m) {
+    const __m512i lo_tab = avx512_tab(_mm_setr_epi8(8, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 4, 1, 20, 0, 0));
+    const __m512i hi_tab = avx512_tab(_mm_setr_epi8(16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0));
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    __m512i x = _mm512_loadu_si512((const void *)p);
+    __m512i cls = _mm512_and_si512(_mm512_shuffle_epi8(lo_tab, _mm512_and_si512(x, nibble)),
+                                   _mm512_shuffle_epi8(hi_tab, _mm512_and_si512(_mm512_srli_epi16(x, 4), nibble)));
+    m->quote = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('"'));
+    m->backslash = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('\\'));
+    m->ws = _mm512_test_epi8_mask(cls, _mm512_set1_epi8(24));
+    m->op = _mm512_test_epi8_mask(cls, _mm512_set1_epi8(7));
+    m->bracket = _mm512_test_epi8_mask(cls, _mm512_set1_epi8(4));
+    m->ctrl = _mm512_cmplt_epu8_mask(x, _mm512_set1_epi8(0x20));
+}
+
+typedef struct utf8_avx512 {
+    __m512i prev, error, incomplete; /* as in utf8_avx2 */
+} utf8_avx512;
+
+AVX512_ATTR static inline void utf8_avx512_init(utf8_avx512 *u) {
+    u->prev = _mm512_setzero_si512();
+    u->error = _mm512_setzero_si512();
+    u->incomplete = _mm512_setzero_si512();
+}
+
+/* Byte i of the result is byte i - n of the stream (cur preceded by prev):
+ * `shifted` holds the stream 16 bytes back (prev's last lane, then cur's
+ * first three), and a per-lane byte align finishes the shift. */
+#define AVX512_PREV(cur, shifted, n) _mm512_alignr_epi8((cur), (shifted), 16 - (n))
+
+AVX512_ATTR static inline void utf8_avx512_block(utf8_avx512 *u, const char *p) {
+    __m512i cur = _mm512_loadu_si512((const void *)p);
+    if (!_mm512_movepi8_mask(cur)) {
+        u->error = _mm512_or_si512(u->error, u->incomplete);
+        u->incomplete = _mm512_setzero_si512();
+        u->prev = cur;
+        return;
+    }
+    const __m512i tab_hi1 = avx512_tab(_mm_setr_epi8(
+        2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, B8(1 | 128), 1, 1 | 8 | 16, 1 | 32 | 64));
+    const __m512i tab_lo1 = avx512_tab(_mm_setr_epi8(
+        B8(7 | 8 | 32 | 128), B8(7 | 128), 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7));
+    const __m512i tab_hi2 = avx512_tab(_mm_setr_epi8(
+        1, 1, 1, 1, 1, 1, 1, 1, B8(2 | 4 | 8 | 32 | 128), B8(2 | 4 | 8 | 64 | 128),
+        B8(2 | 4 | 16 | 64 | 128), B8(2 | 4 | 16 | 64 | 128), 1, 1, 1, 1));
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    __m512i shifted = _mm512_alignr_epi64(cur, u->prev, 6);
+    __m512i prev1 = AVX512_PREV(cur, shifted, 1);
+    __m512i kinds = _mm512_and_si512(
+        _mm512_and_si512(
+            _mm512_shuffle_epi8(tab_hi1, _mm512_and_si512(_mm512_srli_epi16(prev1, 4), nibble)),
+            _mm512_shuffle_epi8(tab_lo1, _mm512_and_si512(prev1, nibble))),
+        _mm512_shuffle_epi8(tab_hi2, _mm512_and_si512(_mm512_srli_epi16(cur, 4), nibble)));
+    __m512i lead_back = _mm512_or_si512(
+        _mm512_subs_epu8(AVX512_PREV(cur, shifted, 2), _mm512_set1_epi8(B8(0xDF))),
+        _mm512_subs_epu8(AVX512_PREV(cur, shifted, 3), _mm512_set1_epi8(B8(0xEF))));
+    __m512i must = _mm512_maskz_mov_epi8(_mm512_test_epi8_mask(lead_back, lead_back), _mm512_set1_epi8(4));
+    u->error = _mm512_ternarylogic_epi32(u->error, kinds, must, 0xF6); /* error | (kinds ^ must) */
+    u->error = _mm512_or_si512(u->error, _mm512_subs_epu8(cur, _mm512_set1_epi8(B8(0xF4))));
+    /* a lead byte in the last three positions that its sequence overruns */
+    __m512i last = _mm512_mask_blend_epi8(UINT64_C(7) << 61, _mm512_set1_epi8(B8(0xFF)),
+                                          _mm512_set_epi8(B8(0xBF), B8(0xDF), B8(0xEF), 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    u->incomplete = _mm512_subs_epu8(cur, last);
+    u->prev = cur;
+}
+
+AVX512_ATTR static inline bool utf8_avx512_valid(utf8_avx512 *u) {
+    __m512i e = _mm512_or_si512(u->error, u->incomplete);
+    return _mm512_test_epi8_mask(e, e) == 0;
+}
+
+#define SCAN_FN scan_avx512
+#define SCAN_ATTR AVX512_ATTR
+#define SCAN_CLASSIFY classify_avx512
+#define SCAN_PREFIX_XOR prefix_xor_clmul
+#define SCAN_UTF8_STATE utf8_avx512
+#define SCAN_UTF8_INIT utf8_avx512_init
+#define SCAN_UTF8_BLOCK utf8_avx512_block
+#define SCAN_UTF8_VALID utf8_avx512_valid
+#include "scan_generic.h"
+
 #endif /* JET_HAVE_X86_KERNELS */
 
 
@@ -344,7 +446,7 @@ static inline void classify_neon(const char *p, scan_masks *m) {
     static const uint8_t lo_bits[16] = {8, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 4, 1, 20, 0, 0};
     static const uint8_t hi_bits[16] = {16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0};
     const uint8x16_t lo_tab = vld1q_u8(lo_bits), hi_tab = vld1q_u8(hi_bits);
-    uint8x16_t q[4], b[4], w[4], o[4], c[4];
+    uint8x16_t q[4], b[4], w[4], o[4], c[4], k[4];
     for (int i = 0; i < 4; i++) {
         uint8x16_t x = vld1q_u8((const uint8_t *)p + 16 * i);
         uint8x16_t cls = vandq_u8(vqtbl1q_u8(lo_tab, vandq_u8(x, vdupq_n_u8(0x0F))),
@@ -353,12 +455,14 @@ static inline void classify_neon(const char *p, scan_masks *m) {
         b[i] = vceqq_u8(x, vdupq_n_u8('\\'));
         w[i] = vtstq_u8(cls, vdupq_n_u8(24));
         o[i] = vtstq_u8(cls, vdupq_n_u8(7));
+        k[i] = vtstq_u8(cls, vdupq_n_u8(4));
         c[i] = vcltq_u8(x, vdupq_n_u8(0x20));
     }
     m->quote = neon_mask(q[0], q[1], q[2], q[3]);
     m->backslash = neon_mask(b[0], b[1], b[2], b[3]);
     m->ws = neon_mask(w[0], w[1], w[2], w[3]);
     m->op = neon_mask(o[0], o[1], o[2], o[3]);
+    m->bracket = neon_mask(k[0], k[1], k[2], k[3]);
     m->ctrl = neon_mask(c[0], c[1], c[2], c[3]);
 }
 
@@ -375,7 +479,7 @@ static inline void classify_neon(const char *p, scan_masks *m) {
 /* ========================================================================== */
 
 static const char *const kernel_names[JET_KERNEL__COUNT] = {"scalar", "swar", "sse2", "avx2",
-                                                             "neon"};
+                                                             "neon", "avx512"};
 
 const char *jet__kernel_name(jet_kernel k) {
     return (unsigned)k < JET_KERNEL__COUNT ? kernel_names[k] : "unknown";
@@ -394,6 +498,9 @@ bool jet__kernel_available(jet_kernel k) {
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
                __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
                __builtin_cpu_supports("pclmul");
+    case JET_KERNEL_AVX512:
+        return jet__kernel_available(JET_KERNEL_AVX2) && __builtin_cpu_supports("avx512f") &&
+               __builtin_cpu_supports("avx512bw");
 #endif
 #if JET_HAVE_NEON_KERNEL
     case JET_KERNEL_NEON:
@@ -412,7 +519,8 @@ static jet_kernel kernel_by_name(const char *name) {
 
 /*
  * The default is the fastest measured on this project's corpora
- * (docs/design.md): the AVX2 index where the CPU has it, else the SSE2 index
+ * (docs/design.md): the AVX-512 index where the CPU has it, then AVX2, else
+ * the SSE2 index
  * (every x86-64), else the one-pass reader, which beats an index built with
  * 64-bit words.
  */
@@ -422,6 +530,7 @@ static jet_kernel choose_kernel(void) {
         jet_kernel k = kernel_by_name(env);
         if (k != JET_KERNEL__COUNT && jet__kernel_available(k)) return k;
     }
+    if (jet__kernel_available(JET_KERNEL_AVX512)) return JET_KERNEL_AVX512;
     if (jet__kernel_available(JET_KERNEL_AVX2)) return JET_KERNEL_AVX2;
     if (jet__kernel_available(JET_KERNEL_SSE2)) return JET_KERNEL_SSE2;
     return JET_KERNEL_SCALAR;
@@ -447,20 +556,27 @@ bool jet_kernel_set(const char *name) {
     return true;
 }
 
-bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
-               uint64_t *backslashes, jet_scan_result *res) {
+bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+                  uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
     switch (k) {
 #if JET_HAVE_X86_KERNELS
+    case JET_KERNEL_AVX512:
+        return scan_avx512(json, len, structural, backslashes, brackets, res);
     case JET_KERNEL_AVX2:
-        return scan_avx2(json, len, structural, backslashes, res);
+        return scan_avx2(json, len, structural, backslashes, brackets, res);
     case JET_KERNEL_SSE2:
-        return scan_sse2(json, len, structural, backslashes, res);
+        return scan_sse2(json, len, structural, backslashes, brackets, res);
 #endif
 #if JET_HAVE_NEON_KERNEL
     case JET_KERNEL_NEON:
-        return scan_neon(json, len, structural, backslashes, res);
+        return scan_neon(json, len, structural, backslashes, brackets, res);
 #endif
     default:
-        return scan_swar(json, len, structural, backslashes, res);
+        return scan_swar(json, len, structural, backslashes, brackets, res);
     }
+}
+
+bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+               uint64_t *backslashes, jet_scan_result *res) {
+    return jet__scan_ex(k, json, len, structural, backslashes, NULL, res);
 }

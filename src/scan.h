@@ -29,12 +29,13 @@ typedef enum jet_kernel {
     JET_KERNEL_SSE2 = 2,
     JET_KERNEL_AVX2 = 3,
     JET_KERNEL_NEON = 4,   /* aarch64 */
+    JET_KERNEL_AVX512 = 5, /* x86-64 with AVX-512 F and BW */
     JET_KERNEL__COUNT
 } jet_kernel;
 
 /* The kernel chosen once per process: the best one the CPU supports, or the
  * one named by the environment variable JET_KERNEL (scalar, swar, sse2,
- * avx2, neon) when it is available. */
+ * avx2, avx512, neon) when it is available. */
 jet_kernel jet__kernel(void);
 const char *jet__kernel_name(jet_kernel k);
 /* Whether kernel k can run on this CPU. */
@@ -66,5 +67,13 @@ typedef struct jet_scan_result {
  */
 bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                uint64_t *backslashes, jet_scan_result *res);
+
+/*
+ * The same, and when `brackets` is not NULL also the brackets [ ] { }
+ * outside strings (a subset of the structural marks), for the on-demand
+ * cursor: skipping a container then looks only at brackets.
+ */
+bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+                  uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res);
 
 #endif

@@ -14,7 +14,7 @@
  */
 
 SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint64_t *bs_out,
-                              jet_scan_result *res) {
+                              uint64_t *br_out, jet_scan_result *res) {
 #ifdef SCAN_UTF8_STATE
     SCAN_UTF8_STATE u8;
     SCAN_UTF8_INIT(&u8);
@@ -58,6 +58,7 @@ SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint6
         other_carry = other >> 63;
         uint64_t word = ops | quotes | starts;
         *bs_out++ = m.backslash & strings;
+        if (br_out) *br_out++ = m.bracket & outside;
         ctrl_in_string |= m.ctrl & strings;
         *o++ = word;
         count += (size_t)__builtin_popcountll(word);
