@@ -186,7 +186,8 @@ SCHEMA jet_struct nostr_eose_msg_type = JET_STRUCT_TUPLE(NostrEoseMsg, nostr_eos
 SCHEMA const jet_field nostr_ok_msg_fields[] = {
     JET_F_STR(NostrOkMsg, event_id, NULL),
     JET_F_BOOL(NostrOkMsg, accepted, NULL),
-    JET_F_STR(NostrOkMsg, message, NULL),
+    /* relays sometimes leave the message out: ["OK", id, true] */
+    JET_FIELD_F(NostrOkMsg, message, NULL, JET_K_STR, NULL, JET_FIELD_OPTIONAL),
 };
 SCHEMA jet_struct nostr_ok_msg_type = JET_STRUCT_TUPLE(NostrOkMsg, nostr_ok_msg_fields);
 SCHEMA const jet_field nostr_notice_msg_fields[] = {

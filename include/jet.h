@@ -528,8 +528,9 @@ size_t jet_stats_format(const jet_stats *s, char *buf, size_t cap);
 
 /**
  * A bump allocator for decoded data (dynamic arrays, copied strings). Memory
- * comes from `alloc` in growing chunks; jet_arena_reset() keeps the largest
- * chunk, so decoding the same kind of input again allocates nothing.
+ * comes from `alloc` in growing chunks; jet_arena_reset() turns them into one
+ * chunk of their total size, so decoding the same kind of input again
+ * allocates nothing.
  * Initialize with jet_arena_init(); the struct may live anywhere.
  */
 typedef struct jet_arena {
@@ -543,7 +544,9 @@ void jet_arena_init(jet_arena *arena, const jet_alloc *alloc);
 /** `size` bytes aligned to `align` (a power of two, at most 64); NULL on OOM.
  *  Zero bytes give a valid non-NULL pointer. Valid until reset or free. */
 void *jet_arena_alloc(jet_arena *arena, size_t size, size_t align);
-/** Forgets every allocation but keeps the largest chunk for reuse. */
+/** Forgets every allocation but keeps the memory: several chunks are
+ *  replaced by one of their total size (one allocation, here rather than
+ *  during the next decode); if that fails, the largest is kept. */
 void jet_arena_reset(jet_arena *arena);
 /** Returns all memory to the allocator; the arena is empty and reusable. */
 void jet_arena_free(jet_arena *arena);
@@ -620,6 +623,7 @@ typedef struct jet_od_iter {
     uint32_t depth; /* depth of the elements/members */
     uint32_t count; /* elements or members returned so far */
     bool done;
+    size_t pending; /* offset of the value last returned (skipped if unread) */
 } jet_od_iter;
 
 /** A reusable cursor (owns the index and string scratch). NULL on OOM. */
@@ -792,6 +796,8 @@ typedef struct jet_struct {
     uint32_t map_mul;
     uint8_t map_shift;
     uint8_t map_slot[128];   /* field index + 1; 0 empty */
+    uint8_t map_klen[128];   /* length of the name hashed to the slot */
+    uint8_t map_alias[128];  /* 1 when that name is the field's alias */
 } jet_struct;
 
 /* Encodings of a tagged union. */
@@ -887,11 +893,11 @@ typedef struct jet_union {
 
 /** The description of struct type T from its field array (a true array). */
 #define JET_STRUCT(T, fields) \
-    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, {0} }
+    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, {0}, {0}, {0} }
 /** The same read by position from a JSON array. */
 #define JET_STRUCT_TUPLE(T, fields) \
     { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), \
-      JET_STRUCT_POSITIONAL, 0, 0, 0, {0} }
+      JET_STRUCT_POSITIONAL, 0, 0, 0, {0}, {0}, {0} }
 
 /** Builds the key maps of `type` and every struct reachable from it. Call it
  *  once before decoding from several threads; otherwise it happens on first

@@ -86,4 +86,23 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                 const jet_read_opts *opts, jet_error *err);
 void jet__stack_free(const jet_alloc *a, jet_stack *stack);
 
+/* ---- writer (writer.c), shared with the typed encoder (encode.c) ---- */
+/* Write flags resolved once per write. */
+typedef struct jet__wopt {
+    const uint8_t *tab; /* escape table for the flags */
+    uint64_t slash_pat; /* '/' in every byte, or '"' again when not escaped */
+    uint64_t hi_mask;   /* 0x80.. in ASCII mode: flags non-ASCII bytes */
+    unsigned indent;
+    bool ascii;
+    bool nan_inf;
+    bool verbatim_ok; /* neither ASCII nor '/' escaping: NOESC strings copy */
+} jet__wopt;
+void jet__wopt_init(jet_write_flags flags, jet__wopt *o);
+/* Escapes the string bytes from *pp up to `stop` (a UTF-8 sequence starting
+ * before `stop` is finished, never past `end`), without quotes, into `out`,
+ * which must have room for 6 * (stop - *pp) + 16 bytes. Advances *pp;
+ * returns the new output position. */
+char *jet__escape_run(char *out, const char **pp, const char *stop, const char *end,
+                      const jet__wopt *o);
+
 #endif

@@ -87,16 +87,8 @@ static const uint8_t esc_tabs[4][256] = {
 static const char hex_digits[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
                                     '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
 
-/* Per-write options, resolved once. */
-typedef struct wopt {
-    const uint8_t *tab;
-    uint64_t slash_pat; /* '/' in every byte, or '"' again when not escaped */
-    uint64_t hi_mask;   /* 0x80.. in ASCII mode: flags non-ASCII bytes */
-    unsigned indent;
-    bool ascii;
-    bool nan_inf;
-    bool verbatim_ok; /* neither ASCII nor '/' escaping: NOESC strings copy */
-} wopt;
+/* Per-write options, resolved once (jet__wopt, shared with encode.c). */
+typedef jet__wopt wopt;
 
 /* ---------------------------------------------------------------------- */
 /* Buffer                                                                   */
@@ -247,10 +239,73 @@ bad:
     return p + 1;
 }
 
+/* Escapes the bytes from *pp up to `stop` (a multi-byte sequence that
+ * starts before `stop` is finished, up to `e`) into `out`, which has room
+ * for 6 bytes per input byte plus 16; advances *pp and returns the new
+ * output position. */
+static inline char *escape_run(char *out, const char **pp, const char *stop, const char *e,
+                               const wopt *o) {
+    const char *p = *pp;
+    const uint8_t *tab = o->tab;
+#if JET_SWAR
+    while (stop - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        memcpy(out, &x, 8); /* speculative: kept only up to the hit */
+        uint64_t m = special_mask(x, o);
+        if (JET_LIKELY(!m)) {
+            p += 8;
+            out += 8;
+            continue;
+        }
+        unsigned k = first_flagged(m);
+        p += k;
+        out += k;
+        unsigned char c = (unsigned char)*p;
+        uint8_t t = tab[c];
+        if (t == 'U') {
+            p = put_non_ascii(p, e, &out);
+        } else if (t == 'u') {
+            out = put_u_escape(out, c);
+            p++;
+        } else {
+            out[0] = '\\';
+            out[1] = (char)t;
+            out += 2;
+            p++;
+        }
+    }
+#endif
+    while (p < stop) {
+        unsigned char c = (unsigned char)*p;
+        uint8_t t = tab[c];
+        if (JET_LIKELY(!t)) {
+            *out++ = (char)c;
+            p++;
+        } else if (t == 'U') {
+            p = put_non_ascii(p, e, &out);
+        } else if (t == 'u') {
+            out = put_u_escape(out, c);
+            p++;
+        } else {
+            out[0] = '\\';
+            out[1] = (char)t;
+            out += 2;
+            p++;
+        }
+    }
+    *pp = p;
+    return out;
+}
+
+char *jet__escape_run(char *out, const char **pp, const char *stop, const char *end,
+                      const jet__wopt *o) {
+    return escape_run(out, pp, stop, end, o);
+}
+
 /* Writes the quoted, escaped string; returns the new position or NULL. */
 static char *put_str(wr *w, char *out, const char *str, size_t len, const wopt *o) {
     const char *p = str, *e = str + len;
-    const uint8_t *tab = o->tab;
     bool first = true;
     for (;;) {
         size_t n = (size_t)(e - p);
@@ -262,54 +317,7 @@ static char *put_str(wr *w, char *out, const char *str, size_t len, const wopt *
             *out++ = '"';
             first = false;
         }
-        const char *stop = p + n;
-#if JET_SWAR
-        while (stop - p >= 8) {
-            uint64_t x;
-            memcpy(&x, p, 8);
-            memcpy(out, &x, 8); /* speculative: kept only up to the hit */
-            uint64_t m = special_mask(x, o);
-            if (JET_LIKELY(!m)) {
-                p += 8;
-                out += 8;
-                continue;
-            }
-            unsigned k = first_flagged(m);
-            p += k;
-            out += k;
-            unsigned char c = (unsigned char)*p;
-            uint8_t t = tab[c];
-            if (t == 'U') {
-                p = put_non_ascii(p, e, &out);
-            } else if (t == 'u') {
-                out = put_u_escape(out, c);
-                p++;
-            } else {
-                out[0] = '\\';
-                out[1] = (char)t;
-                out += 2;
-                p++;
-            }
-        }
-#endif
-        while (p < stop) {
-            unsigned char c = (unsigned char)*p;
-            uint8_t t = tab[c];
-            if (JET_LIKELY(!t)) {
-                *out++ = (char)c;
-                p++;
-            } else if (t == 'U') {
-                p = put_non_ascii(p, e, &out);
-            } else if (t == 'u') {
-                out = put_u_escape(out, c);
-                p++;
-            } else {
-                out[0] = '\\';
-                out[1] = (char)t;
-                out += 2;
-                p++;
-            }
-        }
+        out = escape_run(out, &p, p + n, e, o);
         if (p >= e) break;
     }
     *out++ = '"';
@@ -500,7 +508,7 @@ fail_code:
     return false;
 }
 
-static void resolve_opts(jet_write_flags flags, wopt *o) {
+void jet__wopt_init(jet_write_flags flags, jet__wopt *o) {
     unsigned idx = ((flags & JET_WRITE_ASCII) ? 2u : 0u) |
                    ((flags & JET_WRITE_ESCAPE_SLASHES) ? 1u : 0u);
     o->tab = esc_tabs[idx];
@@ -521,7 +529,7 @@ static void resolve_opts(jet_write_flags flags, wopt *o) {
  * just past the text and a NUL follows it. */
 static bool write_all(wr *w, const jet_val *val, jet_write_flags flags, jet_error *err) {
     wopt o;
-    resolve_opts(flags, &o);
+    jet__wopt_init(flags, &o);
     bool ok = o.indent ? write_tree(w, val, &o, true, err)
                        : write_tree(w, val, &o, false, err);
     if (!ok) return false;

@@ -1,0 +1,931 @@
+/*
+ * bind.c — typed decoding: JSON text into C structs described by field
+ * tables (jet.h section 13), on top of the on-demand cursor.
+ *
+ * Each object is read in one pass. A member's key is matched to its field
+ * first by position (the field after the last one matched: free when the
+ * input follows the declared order), then by a perfect hash over the
+ * declared keys built once per table, and confirmed by comparing the bytes;
+ * anything else is skipped by matching brackets. When every field of a
+ * struct has been seen, the rest of the object is skipped the same way.
+ */
+#include "ondemand.h"
+
+#include "num.h"
+
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+/* ========================================================================== */
+/* Key maps                                                                   */
+/* ========================================================================== */
+
+#define MAP_UNBUILT 0u
+#define MAP_HASH 1u
+#define MAP_LINEAR 2u
+#define MAP_BAD 3u      /* the table is malformed: decoding it fails */
+#define MAP_BUILDING 4u /* being prepared (a struct reachable from itself) */
+#define MAX_FIELDS 256u
+
+/* The hash's input: length, first, middle and last byte of the key. */
+static JET_ALWAYS_INLINE uint32_t key_word(const char *k, size_t n) {
+    if (n == 0) return 0;
+    return (uint32_t)(unsigned char)k[0] | (uint32_t)(unsigned char)k[n >> 1] << 8 |
+           (uint32_t)(unsigned char)k[n - 1] << 16 | (uint32_t)(n & 0xFF) << 24;
+}
+
+static JET_ALWAYS_INLINE unsigned key_slot(const jet_struct *t, const char *k, size_t n) {
+    return (unsigned)((key_word(k, n) * t->map_mul) >> t->map_shift);
+}
+
+static uint32_t load_state(const jet_struct *t) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __atomic_load_n(&t->map_state, __ATOMIC_ACQUIRE);
+#else
+    return t->map_state;
+#endif
+}
+
+/* Tries multipliers until the declared keys (and aliases) land in distinct
+ * slots of a table of 2^bits entries. */
+static bool build_hash(jet_struct *t, unsigned bits, uint8_t *slot, uint8_t *klen, uint8_t *alias,
+                       uint32_t *mul_out) {
+    uint32_t seed = 0x9E3779B9u;
+    for (int attempt = 0; attempt < 400; attempt++) {
+        seed = seed * 1664525u + 1013904223u;
+        uint32_t mul = seed | 1u;
+        memset(slot, 0, 128);
+        bool ok = true;
+        for (uint32_t i = 0; i < t->count && ok; i++) {
+            const jet_field *f = &t->fields[i];
+            const char *names[2] = {f->key, f->alias};
+            for (int a = 0; a < 2 && ok; a++) {
+                if (!names[a]) continue;
+                size_t n = strlen(names[a]);
+                if (n > 255) return false; /* the table keeps lengths in a byte */
+                unsigned s = (unsigned)((key_word(names[a], n) * mul) >> (32 - bits));
+                if (slot[s]) {
+                    ok = false;
+                } else {
+                    slot[s] = (uint8_t)(i + 1);
+                    klen[s] = (uint8_t)n;
+                    alias[s] = (uint8_t)a;
+                }
+            }
+        }
+        if (ok) {
+            *mul_out = mul;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool prepare_field(const jet_field *f);
+
+static void publish_state(jet_struct *t, uint32_t state) {
+#if defined(__GNUC__) || defined(__clang__)
+    __atomic_store_n(&t->map_state, state, __ATOMIC_RELEASE);
+#else
+    t->map_state = state;
+#endif
+}
+
+static bool prepare_struct(jet_struct *t) {
+    if (!t) return false;
+    uint32_t st = load_state(t);
+    if (st == MAP_BAD) return false;
+    if (st != MAP_UNBUILT) return true;
+    if (t->count > MAX_FIELDS || (t->count && !t->fields)) {
+        publish_state(t, MAP_BAD);
+        return false;
+    }
+    t->map_state = MAP_BUILDING;
+    for (uint32_t i = 0; i < t->count; i++)
+        if (!prepare_field(&t->fields[i])) {
+            publish_state(t, MAP_BAD);
+            return false;
+        }
+    uint32_t state = MAP_LINEAR, mul = 0;
+    uint8_t shift = 0;
+    uint8_t slot[128], klen[128], alias[128];
+    memset(slot, 0, sizeof slot);
+    memset(klen, 0, sizeof klen);
+    memset(alias, 0, sizeof alias);
+    if (!(t->flags & JET_STRUCT_POSITIONAL) && t->count > 0 && t->count <= 60) {
+        for (unsigned bits = 4; bits <= 7 && state == MAP_LINEAR; bits++) {
+            if ((1u << bits) < 2 * t->count) continue;
+            if (build_hash(t, bits, slot, klen, alias, &mul)) {
+                state = MAP_HASH;
+                shift = (uint8_t)(32 - bits);
+            }
+        }
+    }
+    memcpy(t->map_slot, slot, sizeof slot);
+    memcpy(t->map_klen, klen, sizeof klen);
+    memcpy(t->map_alias, alias, sizeof alias);
+    t->map_mul = mul;
+    t->map_shift = shift;
+    publish_state(t, state);
+    return true;
+}
+
+static bool int_size_ok(uint32_t s) { return s == 1 || s == 2 || s == 4 || s == 8; }
+
+static bool prepare_field(const jet_field *f) {
+    switch (f->kind) {
+    case JET_K_BOOL: return f->size == sizeof(bool);
+    case JET_K_INT:
+    case JET_K_UINT:
+    case JET_K_ENUM:
+        if (!int_size_ok(f->size)) return false;
+        if (f->kind == JET_K_ENUM) return f->sub != NULL;
+        return true;
+    case JET_K_F32: return f->size == sizeof(float);
+    case JET_K_F64: return f->size == sizeof(double);
+    case JET_K_STR:
+    case JET_K_STR_COPY:
+    case JET_K_RAW: return f->size == sizeof(jet_str);
+    case JET_K_STR_FIXED: return f->size >= 1;
+    case JET_K_STRUCT: return prepare_struct((jet_struct *)(uintptr_t)f->sub);
+    case JET_K_ARRAY: {
+        const jet_field *e = (const jet_field *)f->sub;
+        return e && f->count_offset != JET_NO_OFFSET && e->size > 0 && prepare_field(e);
+    }
+    case JET_K_FIXED_ARRAY: {
+        const jet_field *e = (const jet_field *)f->sub;
+        return e && e->size > 0 && f->size >= e->size && prepare_field(e);
+    }
+    case JET_K_MAP: {
+        jet_struct *pair = (jet_struct *)(uintptr_t)f->sub;
+        if (!pair || pair->count != 2 || f->count_offset == JET_NO_OFFSET) return false;
+        uint16_t kk = pair->fields[0].kind;
+        if (kk != JET_K_STR && kk != JET_K_STR_COPY) return false;
+        return prepare_struct(pair);
+    }
+    case JET_K_UNION: {
+        const jet_union *u = (const jet_union *)f->sub;
+        if (!u || !u->names || u->count == 0) return false;
+        if (u->style == JET_UNION_INTERNAL && !u->tag_key) return false;
+        for (uint32_t i = 0; i < u->count; i++)
+            if (u->variants && u->variants[i] && !prepare_struct(u->variants[i])) return false;
+        return true;
+    }
+    default: return false;
+    }
+}
+
+bool jet_struct_prepare(jet_struct *type) { return prepare_struct(type); }
+
+/* The field named k[0..n) in t, or -1. k holds no NUL byte (the caller
+ * checks), so strncmp == 0 on the linear path proves the declared name has
+ * at least n bytes and name[n] may be read. */
+static JET_ALWAYS_INLINE int find_field(const jet_struct *t, const char *k, size_t n) {
+    if (JET_LIKELY(t->map_state == MAP_HASH)) {
+        unsigned s = key_slot(t, k, n);
+        unsigned fi = t->map_slot[s];
+        if (!fi || t->map_klen[s] != n) return -1;
+        const jet_field *f = &t->fields[fi - 1];
+        const char *name = t->map_alias[s] ? f->alias : f->key;
+        return memcmp(name, k, n) == 0 ? (int)fi - 1 : -1;
+    }
+    for (uint32_t i = 0; i < t->count; i++) {
+        const jet_field *f = &t->fields[i];
+        if (f->key && strncmp(f->key, k, n) == 0 && f->key[n] == 0) return (int)i;
+        if (f->alias && strncmp(f->alias, k, n) == 0 && f->alias[n] == 0) return (int)i;
+    }
+    return -1;
+}
+
+/* ========================================================================== */
+/* Decoding                                                                   */
+/* ========================================================================== */
+
+typedef struct dec {
+    jet_od *od;
+    jet_arena *arena;
+    bool reject_unknown;
+} dec;
+
+static bool decode_value(dec *d, const jet_field *f, char *base);
+static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_key);
+
+static JET_ALWAYS_INLINE bool at_end(jet_od *od) {
+    if (JET_LIKELY(od->pos < od->len)) return false;
+    return !jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+}
+
+static bool want(jet_od *od, const char *what) {
+    return jet__od_fail(od, JET_ERR_TYPE, od->pos, what);
+}
+
+static void *arena_alloc(dec *d, size_t size, size_t align) {
+    if (!d->arena) {
+        jet__od_fail(d->od, JET_ERR_INVALID_ARG, d->od->pos, "this schema needs an arena");
+        return NULL;
+    }
+    void *p = jet_arena_alloc(d->arena, size, align);
+    if (!p) jet__od_fail(d->od, JET_ERR_MEMORY, d->od->pos, "out of memory");
+    return p;
+}
+
+/* Stores v into an integer member of `size` bytes, checking the range. */
+static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v) {
+    switch (size) {
+    case 1:
+        if (v < INT8_MIN || v > INT8_MAX) break;
+        *(int8_t *)dst = (int8_t)v;
+        return true;
+    case 2:
+        if (v < INT16_MIN || v > INT16_MAX) break;
+        *(int16_t *)dst = (int16_t)v;
+        return true;
+    case 4:
+        if (v < INT32_MIN || v > INT32_MAX) break;
+        *(int32_t *)dst = (int32_t)v;
+        return true;
+    default: *(int64_t *)dst = v; return true;
+    }
+    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, at, "integer out of range for its field");
+}
+
+static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t v) {
+    switch (size) {
+    case 1:
+        if (v > UINT8_MAX) break;
+        *(uint8_t *)dst = (uint8_t)v;
+        return true;
+    case 2:
+        if (v > UINT16_MAX) break;
+        *(uint16_t *)dst = (uint16_t)v;
+        return true;
+    case 4:
+        if (v > UINT32_MAX) break;
+        *(uint32_t *)dst = (uint32_t)v;
+        return true;
+    default: *(uint64_t *)dst = v; return true;
+    }
+    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, at, "integer out of range for its field");
+}
+
+/* The value at the cursor through the public getters (which check the
+ * handle against the cursor: always true here). */
+static JET_ALWAYS_INLINE jet_odv here(dec *d) {
+    jet_odv v;
+    v.od = d->od;
+    v.pos = d->od->pos;
+    v.depth = d->od->depth;
+    return v;
+}
+
+static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
+    jet_od *od = d->od;
+    if (JET_UNLIKELY(od->json[od->pos] != '"')) return want(od, "expected a string");
+    size_t at = od->pos;
+    jet_str s;
+    if (!jet__od_string(od, at, &s)) return false;
+    if (f->kind == JET_K_STR) {
+        memcpy(dst, &s, sizeof s);
+        return true;
+    }
+    if (f->kind == JET_K_STR_FIXED) {
+        if (s.len >= f->size)
+            return jet__od_fail(od, JET_ERR_TOO_LONG, at, "string longer than its fixed-size field");
+        memcpy(dst, s.ptr, s.len);
+        dst[s.len] = 0;
+        return true;
+    }
+    char *c = (char *)arena_alloc(d, s.len + 1, 1);
+    if (!c) return false;
+    memcpy(c, s.ptr, s.len);
+    c[s.len] = 0;
+    jet_str copy = {c, s.len};
+    memcpy(dst, &copy, sizeof copy);
+    return true;
+}
+
+static bool decode_enum(dec *d, const jet_field *f, char *dst) {
+    jet_od *od = d->od;
+    if (JET_UNLIKELY(od->json[od->pos] != '"')) return want(od, "expected a string (enum name)");
+    size_t at = od->pos;
+    jet_str s;
+    if (!jet__od_string(od, at, &s)) return false;
+    const jet_enum *e = (const jet_enum *)f->sub;
+    for (uint32_t i = 0; i < e->count; i++)
+        if (strlen(e->names[i]) == s.len && memcmp(e->names[i], s.ptr, s.len) == 0)
+            return store_int(od, at, dst, f->size, (int64_t)i);
+    return jet__od_fail(od, JET_ERR_BAD_TAG, at, "not one of the enum's names");
+}
+
+/* Dynamic arrays and maps: elements go to a growing block of the arena
+ * (each growth copies into a block twice the size; the old one stays in the
+ * arena until reset). */
+typedef struct grow {
+    char *data;
+    size_t count, cap, size;
+} grow;
+
+static char *grow_next(dec *d, grow *g) {
+    if (g->count == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 8;
+        if (cap > SIZE_MAX / g->size) {
+            jet__od_fail(d->od, JET_ERR_MEMORY, d->od->pos, "array too large");
+            return NULL;
+        }
+        char *n = (char *)arena_alloc(d, cap * g->size, 16);
+        if (!n) return NULL;
+        if (g->count) memcpy(n, g->data, g->count * g->size);
+        g->data = n;
+        g->cap = cap;
+    }
+    char *slot = g->data + g->count++ * g->size;
+    memset(slot, 0, g->size);
+    return slot;
+}
+
+/* Enters the container at the cursor (`open` is '[' or '{'). */
+static JET_ALWAYS_INLINE bool open_container(jet_od *od, char open, const char *what) {
+    if (JET_UNLIKELY(od->json[od->pos] != open)) return want(od, what);
+    if (JET_UNLIKELY(od->depth >= od->max_depth))
+        return jet__od_fail(od, JET_ERR_DEPTH_LIMIT, od->pos, "nesting deeper than the depth limit");
+    od->depth++;
+    od->pos = jet__od_next(od, od->pos + 1);
+    return true;
+}
+
+/* After an element: ',' (true, cursor on the next element) or ']'
+ * (false with *end set, container left). */
+static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
+    size_t p = od->pos;
+    if (JET_UNLIKELY(p >= od->len)) {
+        *end = false;
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+    }
+    char c = od->json[p];
+    if (c == ',') {
+        od->pos = jet__od_next(od, p + 1);
+        if (JET_UNLIKELY(od->pos >= od->len)) {
+            *end = false;
+            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+        }
+        c = od->json[od->pos];
+        if (JET_UNLIKELY(c == ',' || c == ']' || c == '}' || c == ':')) {
+            *end = false;
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a value");
+        }
+        return true;
+    }
+    if (c == ']') {
+        od->pos = jet__od_next(od, p + 1);
+        od->depth--;
+        *end = true;
+        return false;
+    }
+    *end = false;
+    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or ']' after array element");
+}
+
+static bool decode_array(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    const jet_field *e = (const jet_field *)f->sub;
+    if (!open_container(od, '[', "expected an array")) return false;
+    grow g = {NULL, 0, 0, e->size};
+    bool end = false;
+    if (od->pos < od->len && od->json[od->pos] == ']') {
+        od->pos = jet__od_next(od, od->pos + 1);
+        od->depth--;
+    } else {
+        do {
+            if (at_end(od)) return false;
+            char *slot = grow_next(d, &g);
+            if (!slot || !decode_value(d, e, slot)) return false;
+        } while (next_element(od, &end));
+        if (!end) return false;
+    }
+    void *ptr = g.count ? (void *)g.data : NULL;
+    memcpy(base + f->offset, &ptr, sizeof ptr);
+    memcpy(base + f->count_offset, &g.count, sizeof g.count);
+    return true;
+}
+
+static bool decode_fixed_array(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    const jet_field *e = (const jet_field *)f->sub;
+    size_t cap = f->size / e->size, n = 0;
+    size_t at = od->pos;
+    if (!open_container(od, '[', "expected an array")) return false;
+    bool end = false;
+    if (od->pos < od->len && od->json[od->pos] == ']') {
+        od->pos = jet__od_next(od, od->pos + 1);
+        od->depth--;
+    } else {
+        do {
+            if (at_end(od)) return false;
+            if (n == cap)
+                return jet__od_fail(od, JET_ERR_TOO_LONG, od->pos, "more elements than the fixed-size array holds");
+            if (!decode_value(d, e, base + f->offset + n * e->size)) return false;
+            n++;
+        } while (next_element(od, &end));
+        if (!end) return false;
+    }
+    if (f->count_offset != JET_NO_OFFSET) {
+        memcpy(base + f->count_offset, &n, sizeof n);
+    } else if (n != cap) {
+        return jet__od_fail(od, JET_ERR_TOO_LONG, at, "fewer elements than the fixed-size array needs");
+    }
+    return true;
+}
+
+/* Reads a member's key at the cursor (a quote): the raw key when it has no
+ * escape, else the unescaped one; moves the cursor to the value. */
+static JET_ALWAYS_INLINE bool read_key(jet_od *od, jet_str *key) {
+    size_t v;
+    if (!jet__od_key(od, od->pos, key, &v)) return false;
+    od->pos = v;
+    return true;
+}
+
+/* After a member: ',' (true, cursor on the next key) or '}' (false with
+ * *end set, container left). */
+static JET_ALWAYS_INLINE bool next_member(jet_od *od, bool *end) {
+    size_t p = od->pos;
+    *end = false;
+    if (JET_UNLIKELY(p >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+    char c = od->json[p];
+    if (c == ',') {
+        od->pos = jet__od_next(od, p + 1);
+        if (JET_UNLIKELY(od->pos >= od->len))
+            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+        if (JET_UNLIKELY(od->json[od->pos] != '"'))
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a string key");
+        return true;
+    }
+    if (c == '}') {
+        od->pos = jet__od_next(od, p + 1);
+        od->depth--;
+        *end = true;
+        return false;
+    }
+    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or '}' after object member");
+}
+
+/* Opens an object at the cursor; *empty when it is "{}" (already left). */
+static JET_ALWAYS_INLINE bool open_object(jet_od *od, bool *empty) {
+    if (!open_container(od, '{', "expected an object")) return false;
+    if (JET_UNLIKELY(od->pos >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+    char c = od->json[od->pos];
+    if (c == '}') {
+        od->pos = jet__od_next(od, od->pos + 1);
+        od->depth--;
+        *empty = true;
+        return true;
+    }
+    if (JET_UNLIKELY(c != '"'))
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a string key");
+    *empty = false;
+    return true;
+}
+
+static bool decode_map(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    jet_struct *pair = (jet_struct *)(uintptr_t)f->sub;
+    const jet_field *kf = &pair->fields[0], *vf = &pair->fields[1];
+    bool empty = false, end = false;
+    if (!open_object(od, &empty)) return false;
+    grow g = {NULL, 0, 0, pair->size};
+    if (!empty) {
+        do {
+            jet_str key;
+            if (!read_key(od, &key)) return false;
+            char *slot = grow_next(d, &g);
+            if (!slot) return false;
+            if (kf->kind == JET_K_STR_COPY) {
+                char *c = (char *)arena_alloc(d, key.len + 1, 1);
+                if (!c) return false;
+                memcpy(c, key.ptr, key.len);
+                c[key.len] = 0;
+                key.ptr = c;
+            }
+            memcpy(slot + kf->offset, &key, sizeof key);
+            if (!decode_value(d, vf, slot)) return false;
+        } while (next_member(od, &end));
+        if (!end) return false;
+    }
+    void *ptr = g.count ? (void *)g.data : NULL;
+    memcpy(base + f->offset, &ptr, sizeof ptr);
+    memcpy(base + f->count_offset, &g.count, sizeof g.count);
+    return true;
+}
+
+/* Positional struct: fields from elements `first`.. of the array the
+ * cursor is in (already entered, cursor on element `first` or at ']').
+ * Leaves the array. */
+static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first, size_t at) {
+    jet_od *od = d->od;
+    uint32_t i = 0;
+    bool end = false;
+    if (od->pos < od->len && od->json[od->pos] == ']' && first == 0) {
+        od->pos = jet__od_next(od, od->pos + 1);
+        od->depth--;
+        end = true;
+    } else {
+        do {
+            if (at_end(od)) return false;
+            if (i == t->count)
+                return jet__od_fail(od, JET_ERR_TOO_LONG, od->pos, "more elements than the tuple has fields");
+            if (!decode_value(d, &t->fields[i], base)) return false;
+            i++;
+        } while (next_element(od, &end));
+        if (!end) return false;
+    }
+    for (; i < t->count; i++) {
+        const jet_field *f = &t->fields[i];
+        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        /* name the missing element by its index */
+        char idx[24];
+        int n = 0;
+        unsigned long v = (unsigned long)(i + first);
+        char tmp[24];
+        do {
+            tmp[n++] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v);
+        for (int k = 0; k < n; k++) idx[k] = tmp[n - 1 - k];
+        return jet__od_fail_missing(od, at, idx, (size_t)n);
+    }
+    return true;
+}
+
+static bool decode_union(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    const jet_union *u = (const jet_union *)f->sub;
+    char *m = base + f->offset;
+    size_t at = od->pos;
+    char c = od->json[at];
+    jet_str tag;
+    uint32_t vi;
+    if (u->style == JET_UNION_ARRAY) {
+        if (!open_container(od, '[', "expected an array (tagged union)")) return false;
+        if (at_end(od)) return false;
+        if (od->json[od->pos] != '"') return want(od, "expected the union's tag (a string)");
+        size_t tp = od->pos;
+        if (!jet__od_string(od, tp, &tag)) return false;
+        for (vi = 0; vi < u->count; vi++)
+            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, tp, "not one of the union's tags");
+        int32_t t32 = (int32_t)vi;
+        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        jet_struct *vt = u->variants ? u->variants[vi] : NULL;
+        bool end = false;
+        if (!vt) {
+            if (next_element(od, &end) || !end)
+                return od->failed ? false
+                                  : jet__od_fail(od, JET_ERR_TOO_LONG, od->pos, "this variant takes no elements");
+            return true;
+        }
+        if (next_element(od, &end)) return decode_tuple_rest(d, vt, m + u->payload_offset, 1, at);
+        if (!end) return false;
+        /* ["TAG"] alone: every field must be optional */
+        for (uint32_t i = 0; i < vt->count; i++)
+            if (!(vt->fields[i].flags & JET_FIELD_OPTIONAL)) {
+                char idx[12];
+                int n = snprintf(idx, sizeof idx, "%u", (unsigned)(i + 1));
+                return jet__od_fail_missing(od, at, idx, (size_t)n);
+            }
+        return true;
+    }
+    if (u->style == JET_UNION_EXTERNAL && c == '"') {
+        /* a variant without payload as a bare string */
+        if (!jet__od_string(od, at, &tag)) return false;
+        for (vi = 0; vi < u->count; vi++)
+            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, at, "not one of the union's tags");
+        jet_struct *vt = u->variants ? u->variants[vi] : NULL;
+        if (vt) {
+            for (uint32_t i = 0; i < vt->count; i++)
+                if (!(vt->fields[i].flags & JET_FIELD_OPTIONAL))
+                    return jet__od_fail(od, JET_ERR_TYPE, at, "this variant needs an object");
+        }
+        int32_t t32 = (int32_t)vi;
+        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        return true;
+    }
+    if (u->style == JET_UNION_EXTERNAL) {
+        bool empty = false, end = false;
+        if (!open_object(od, &empty)) return false;
+        if (empty) return jet__od_fail(od, JET_ERR_BAD_TAG, at, "empty object: no union tag");
+        size_t kp = od->pos;
+        if (!read_key(od, &tag)) return false;
+        for (vi = 0; vi < u->count; vi++)
+            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, kp, "not one of the union's tags");
+        int32_t t32 = (int32_t)vi;
+        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        jet_struct *vt = u->variants ? u->variants[vi] : NULL;
+        if (vt) {
+            if (!decode_struct(d, vt, m + u->payload_offset, NULL)) return false;
+        } else if (!jet__od_skip(od)) {
+            return false;
+        }
+        if (next_member(od, &end))
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "a tagged union has exactly one member");
+        return end;
+    }
+    /* INTERNAL: find the tag member first, then read the object again as
+     * the variant's struct, the tag member ignored. */
+    if (c != '{') return want(od, "expected an object (tagged union)");
+    size_t tag_key_len = strlen(u->tag_key);
+    jet_od_iter it;
+    jet_odv v = here(d), tv;
+    if (!jet_odv_obj(&v, &it)) return false;
+    if (!jet_od_obj_find(&it, u->tag_key, tag_key_len, &tv)) {
+        if (od->failed) return false;
+        return jet__od_fail_missing(od, at, u->tag_key, tag_key_len);
+    }
+    size_t tp = tv.pos;
+    if (!jet_odv_get_str(&tv, &tag)) return false;
+    for (vi = 0; vi < u->count; vi++)
+        if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+    if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, tp, "not one of the union's tags");
+    int32_t t32 = (int32_t)vi;
+    memcpy(m + u->tag_offset, &t32, sizeof t32);
+    /* rewind to the object's start */
+    od->pos = at;
+    od->depth = it.depth - 1;
+    jet_struct *vt = u->variants ? u->variants[vi] : NULL;
+    if (vt) return decode_struct(d, vt, m + u->payload_offset, u->tag_key);
+    return jet__od_skip(od);
+}
+
+/* Applies a field's default (JET_FIELD_DEFAULT) to its member. */
+static void apply_default(const jet_field *f, char *base) {
+    char *dst = base + f->offset;
+    switch (f->kind) {
+    case JET_K_BOOL: *(bool *)dst = f->def.i != 0; break;
+    case JET_K_INT:
+    case JET_K_ENUM:
+        switch (f->size) {
+        case 1: *(int8_t *)dst = (int8_t)f->def.i; break;
+        case 2: *(int16_t *)dst = (int16_t)f->def.i; break;
+        case 4: *(int32_t *)dst = (int32_t)f->def.i; break;
+        default: *(int64_t *)dst = f->def.i; break;
+        }
+        break;
+    case JET_K_UINT:
+        switch (f->size) {
+        case 1: *(uint8_t *)dst = (uint8_t)f->def.u; break;
+        case 2: *(uint16_t *)dst = (uint16_t)f->def.u; break;
+        case 4: *(uint32_t *)dst = (uint32_t)f->def.u; break;
+        default: *(uint64_t *)dst = f->def.u; break;
+        }
+        break;
+    case JET_K_F32: *(float *)dst = (float)f->def.d; break;
+    case JET_K_F64: *(double *)dst = f->def.d; break;
+    case JET_K_STR:
+    case JET_K_STR_COPY:
+    case JET_K_RAW:
+        if (f->def.s) {
+            jet_str s = {f->def.s, strlen(f->def.s)};
+            memcpy(dst, &s, sizeof s);
+        }
+        break;
+    case JET_K_STR_FIXED:
+        if (f->def.s && strlen(f->def.s) < f->size) memcpy(dst, f->def.s, strlen(f->def.s) + 1);
+        break;
+    default: break;
+    }
+}
+
+/* Skips the value at the cursor: strings and other scalars by their
+ * tokens, containers by their brackets. */
+static JET_ALWAYS_INLINE bool skip_value(jet_od *od) {
+    size_t p = od->pos;
+    char c = od->json[p];
+    if (c == '"') {
+        od->pos = jet__od_next(od, jet__od_next(od, p + 1) + 1);
+        return true;
+    }
+    if (c != '{' && c != '[') {
+        od->pos = jet__od_next(od, p + 1);
+        return true;
+    }
+    return jet__od_skip(od);
+}
+
+static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_key) {
+    jet_od *od = d->od;
+    if (JET_UNLIKELY(t->flags & JET_STRUCT_POSITIONAL)) {
+        size_t at = od->pos;
+        if (!open_container(od, '[', "expected an array (positional struct)")) return false;
+        return decode_tuple_rest(d, t, base, 0, at);
+    }
+    if (JET_UNLIKELY(t->count == 1 && !t->fields[0].key)) /* transparent wrapper */
+        return decode_value(d, &t->fields[0], base);
+    size_t at = od->pos;
+    bool empty = false;
+    if (!open_object(od, &empty)) return false;
+    uint64_t seen[MAX_FIELDS / 64] = {0};
+    uint32_t nseen = 0;
+    if (!empty) {
+        const char *j = od->json;
+        const size_t n = od->len;
+        jet_od_toks tk;
+        jet__od_toks_seek(od, &tk, od->pos);
+        size_t p = jet__od_toks_take(&tk, n); /* the first key's quote */
+        for (;;) {
+            /* p: a key's opening quote; the closing quote, ':' and the
+             * value's first byte are the next three tokens */
+            size_t q = jet__od_toks_take(&tk, n);
+            size_t colon = jet__od_toks_take(&tk, n);
+            size_t v = jet__od_toks_take(&tk, n);
+            if (JET_UNLIKELY(v >= n || j[colon] != ':')) {
+                od->pos = p;
+                jet_str k;
+                size_t vv;
+                jet__od_key(od, p, &k, &vv); /* reports the precise error */
+                return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+            }
+            int fi;
+            if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q))) {
+                fi = find_field(t, j + p + 1, q - p - 1);
+            } else {
+                jet_str k;
+                size_t vv;
+                if (!jet__od_key(od, p, &k, &vv)) return false;
+                fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len);
+                if (fi < 0 && ignore_key && strlen(ignore_key) == k.len && memcmp(ignore_key, k.ptr, k.len) == 0)
+                    fi = -2;
+            }
+            if (fi < 0) {
+                if (fi == -1 && JET_UNLIKELY(ignore_key != NULL) && strlen(ignore_key) == q - p - 1 &&
+                    memcmp(ignore_key, j + p + 1, q - p - 1) == 0)
+                    fi = -2; /* the tag of an internally tagged union */
+                if (fi == -1 && JET_UNLIKELY(d->reject_unknown))
+                    return jet__od_fail(od, JET_ERR_UNKNOWN_FIELD, p, "unknown field");
+                char c = j[v];
+                if (c == '"') {
+                    jet__od_toks_take(&tk, n);
+                } else if (c == '{' || c == '[') {
+                    size_t e = jet__od_close(od, v + 1, 1, c);
+                    if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+                    jet__od_toks_seek(od, &tk, e);
+                } else if (JET_UNLIKELY(c == ',' || c == '}' || c == ']' || c == ':')) {
+                    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+                }
+            } else {
+                const jet_field *f = &t->fields[fi];
+                uint64_t bit = UINT64_C(1) << (fi & 63);
+                od->pos = v;
+                if (JET_UNLIKELY(seen[fi >> 6] & bit)) {
+                    /* a duplicate: the first occurrence wins */
+                    if (!jet__od_skip(od)) return false;
+                    jet__od_toks_seek(od, &tk, od->pos);
+                    goto separator;
+                }
+                seen[fi >> 6] |= bit;
+                nseen++;
+                if (!decode_value(d, f, base)) return false;
+                if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
+                    /* every field is in: skip the rest of the object */
+                    size_t e = jet__od_close(od, od->pos, 1, '{');
+                    if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+                    od->pos = jet__od_next(od, e);
+                    od->depth--;
+                    return true;
+                }
+                jet__od_toks_seek(od, &tk, od->pos);
+            }
+        separator:;
+            size_t sep = jet__od_toks_take(&tk, n);
+            if (JET_UNLIKELY(sep >= n))
+                return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+            if (j[sep] == ',') {
+                p = jet__od_toks_take(&tk, n);
+                if (JET_UNLIKELY(p >= n))
+                    return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+                if (JET_UNLIKELY(j[p] != '"'))
+                    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+                continue;
+            }
+            if (JET_UNLIKELY(j[sep] != '}'))
+                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, sep, "expected ',' or '}' after object member");
+            od->pos = jet__od_next(od, sep + 1);
+            od->depth--;
+            break;
+        }
+    }
+    if (nseen == t->count) return true;
+    for (uint32_t i = 0; i < t->count; i++) {
+        if (seen[i >> 6] & (UINT64_C(1) << (i & 63))) continue;
+        const jet_field *f = &t->fields[i];
+        if (f->flags & JET_FIELD_DEFAULT) {
+            apply_default(f, base);
+            continue;
+        }
+        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        return jet__od_fail_missing(od, at, f->key ? f->key : "", f->key ? strlen(f->key) : 0);
+    }
+    return true;
+}
+
+/* Decodes the value at the cursor into the member of `base` that f
+ * describes, moving the cursor past it. */
+static bool decode_value(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    if (at_end(od)) return false;
+    char *dst = base + f->offset;
+    size_t at = od->pos;
+    char c = od->json[at];
+    if (c == 'n' && (f->flags & JET_FIELD_NULLABLE)) {
+        jet_odv v = here(d);
+        if (!jet_odv_is_null(&v)) return false;
+        memset(dst, 0, f->size);
+        if (f->present_offset != JET_NO_OFFSET) base[f->present_offset] = 0;
+        return true;
+    }
+    if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+    switch (f->kind) {
+    case JET_K_STR:
+        if (JET_LIKELY(c == '"')) {
+            jet_str s;
+            if (!jet__od_string(od, at, &s)) return false;
+            memcpy(dst, &s, sizeof s);
+            return true;
+        }
+        return want(od, "expected a string");
+    case JET_K_UINT: {
+        jet_odv v = here(d);
+        uint64_t x;
+        if (!jet_odv_get_u64(&v, &x)) return false;
+        if (f->size == 8) {
+            memcpy(dst, &x, 8);
+            return true;
+        }
+        return store_uint(od, at, dst, f->size, x);
+    }
+    case JET_K_INT: {
+        jet_odv v = here(d);
+        int64_t x;
+        if (!jet_odv_get_i64(&v, &x)) return false;
+        return store_int(od, at, dst, f->size, x);
+    }
+    case JET_K_BOOL: {
+        jet_odv v = here(d);
+        bool b;
+        if (!jet_odv_get_bool(&v, &b)) return false;
+        *(bool *)dst = b;
+        return true;
+    }
+    case JET_K_F64: {
+        jet_odv v = here(d);
+        return jet_odv_get_double(&v, (double *)(void *)dst);
+    }
+    case JET_K_F32: {
+        jet_odv v = here(d);
+        return jet_odv_get_float(&v, (float *)(void *)dst);
+    }
+    case JET_K_STR_COPY:
+    case JET_K_STR_FIXED: return decode_string_kind(d, f, dst);
+    case JET_K_RAW: {
+        jet_odv v = here(d);
+        return jet_odv_get_raw(&v, (jet_str *)(void *)dst);
+    }
+    case JET_K_STRUCT: return decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL);
+    case JET_K_ARRAY: return decode_array(d, f, base);
+    case JET_K_FIXED_ARRAY: return decode_fixed_array(d, f, base);
+    case JET_K_ENUM: return decode_enum(d, f, dst);
+    case JET_K_MAP: return decode_map(d, f, base);
+    case JET_K_UNION: return decode_union(d, f, base);
+    default: return jet__od_fail(od, JET_ERR_INVALID_ARG, at, "unknown field kind in schema");
+    }
+}
+
+bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
+    if (!v || !v->od) return false;
+    jet_od *od = v->od;
+    if (od->failed) return false;
+    if (!type || !out) return jet__od_fail(od, JET_ERR_INVALID_ARG, v->pos, "NULL schema or output");
+    if (!prepare_struct(type)) return jet__od_fail(od, JET_ERR_INVALID_ARG, v->pos, "malformed schema");
+    if (v->pos != od->pos || v->depth != od->depth)
+        return jet__od_fail(od, JET_ERR_OUT_OF_ORDER, v->pos, "value read after the cursor moved past it");
+    memset(out, 0, type->size);
+    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0};
+    if (at_end(od)) return false;
+    return decode_struct(&d, type, (char *)out, NULL);
+}
+
+bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void *out,
+                jet_arena *arena, const jet_read_opts *opts, jet_error *err) {
+    bool ok = false;
+    if (!od || !type || !out) {
+        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL cursor, schema or output");
+        return false;
+    }
+    jet_odv root;
+    if (jet_od_start(od, json, len, opts, &root)) ok = jet_odv_decode(&root, type, out, arena) && jet_od_finish(od);
+    if (!ok && err) *err = od->err;
+    return ok;
+}

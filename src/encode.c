@@ -1,0 +1,613 @@
+/*
+ * encode.c — typed encoding: a struct described by a jet_struct table
+ * written straight to JSON text (jet.h section 13).
+ *
+ * Design:
+ *   - Output goes into the caller's jet_buf. Room is reserved once per
+ *     scalar, key, bracket or 4 KiB chunk of a string, never per byte; the
+ *     buffer at least doubles when it grows, so a reused jet_buf settles at
+ *     the size of the largest output and then never reallocates.
+ *   - The tables are walked recursively, following the C types. Only data
+ *     that nests through arrays of its own type can go deep; depth is
+ *     bounded by JET_DEFAULT_MAX_DEPTH so that the C stack stays small.
+ *   - Clean strings are copied a word at a time (table keys, short C
+ *     strings, byte by byte through the escape table); from the first byte
+ *     that needs escaping on, the DOM writer's routine (jet__escape_run)
+ *     takes over. Numbers go through the same printers as the DOM writer's,
+ *     so both writers give the same text for the same values and flags.
+ *
+ * Presence (see docs/typed.md): an optional field that is absent (presence
+ * member false, or, without one, a string view whose ptr is NULL) is left
+ * out; a nullable field that is absent is written as null, which is what
+ * decoding turns back into "absent". In a tuple an omitted field becomes
+ * null when a later field follows it, and is dropped at the end.
+ */
+#include <math.h>
+
+#include "internal.h"
+#include "num.h"
+
+/* String bytes handled per reservation (6 output bytes per input byte at
+ * worst): bounds the reservation for very long strings. */
+#define STR_CHUNK 4096u
+/* Bytes of a table's key copied before put_ckey gives up on its fast path. */
+#define KEY_ROOM 120u
+/* Room for any number (27 bytes with its NUL) or literal. */
+#define SCALAR_ROOM 32u
+/* First allocation of an empty buffer. */
+#define FIRST_CAP 1024u
+
+typedef struct enc {
+    char *out;      /* write position */
+    char *end;      /* data + cap - 1: one byte is always kept for the NUL */
+    jet_buf *buf;
+    size_t indent;  /* spaces per level; 0 for minified output */
+    size_t pad;     /* indent * depth */
+    unsigned depth; /* open containers */
+    uint64_t slash_pat; /* esc8: '/' in every byte when escaped, else '"' */
+    uint64_t hi_mask;   /* esc8: 0x80 in every byte in ASCII mode, else 0 */
+    jet_code code;  /* the failure, when a function returned false */
+    const char *msg;
+    jet__wopt o;
+} enc;
+
+enum { F_WRITE, F_OMIT, F_NULL };
+
+static bool put_value(enc *e, const jet_field *f, const char *base);
+static bool put_struct(enc *e, const jet_struct *st, const char *base);
+
+/* ---------------------------------------------------------------------- */
+/* Buffer                                                                   */
+/* ---------------------------------------------------------------------- */
+
+void jet_buf_init(jet_buf *buf, const jet_alloc *alloc) {
+    if (!buf) return;
+    buf->data = NULL;
+    buf->len = buf->cap = 0;
+    buf->alloc = *jet__alloc_or_default(alloc);
+}
+
+void jet_buf_free(jet_buf *buf) {
+    if (!buf) return;
+    if (buf->data) jet__free(&buf->alloc, buf->data);
+    buf->data = NULL;
+    buf->len = buf->cap = 0;
+}
+
+static bool fail(enc *e, jet_code code, const char *msg) {
+    e->code = code;
+    e->msg = msg;
+    return false;
+}
+
+/* Makes room for `need` more bytes at e->out (plus the NUL). Out of line:
+ * it is the rare path of every reservation. */
+static JET_NOINLINE bool grow(enc *e, size_t need) {
+    jet_buf *b = e->buf;
+    size_t used = b->data ? (size_t)(e->out - b->data) : 0;
+    size_t want = used + need + 1;
+    if (want < used) return fail(e, JET_ERR_MEMORY, "out of memory");
+    size_t cap = b->cap ? b->cap : FIRST_CAP;
+    while (cap < want) {
+        if (cap > SIZE_MAX / 2) {
+            cap = want;
+            break;
+        }
+        cap *= 2;
+    }
+    char *nd = b->data ? (char *)jet__realloc(&b->alloc, b->data, b->cap, cap)
+                       : (char *)jet__malloc(&b->alloc, cap);
+    if (!nd) return fail(e, JET_ERR_MEMORY, "out of memory");
+    b->data = nd;
+    b->cap = cap;
+    e->out = nd + used;
+    e->end = nd + cap - 1;
+    return true;
+}
+
+#define ROOM(n)                                                                  \
+    do {                                                                         \
+        if (JET_UNLIKELY((size_t)(e->end - e->out) < (size_t)(n)) && !grow(e, (n))) \
+            return false;                                                        \
+    } while (0)
+
+/* ---------------------------------------------------------------------- */
+/* Punctuation and scalars                                                  */
+/* ---------------------------------------------------------------------- */
+
+static inline char *newline_pad(char *out, size_t pad) {
+    *out++ = '\n';
+    memset(out, ' ', pad);
+    return out + pad;
+}
+
+static inline bool open_c(enc *e, char c) {
+    if (JET_UNLIKELY(e->depth >= JET_DEFAULT_MAX_DEPTH))
+        return fail(e, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_DEFAULT_MAX_DEPTH");
+    e->depth++;
+    e->pad += e->indent;
+    ROOM(1);
+    *e->out++ = c;
+    return true;
+}
+
+/* Closes a container; `any`: something was written in it (an empty one
+ * stays "{}" or "[]" in pretty output too). */
+static inline bool close_c(enc *e, char c, bool any) {
+    e->depth--;
+    e->pad -= e->indent;
+    ROOM(e->pad + 2);
+    if (any && e->indent) e->out = newline_pad(e->out, e->pad);
+    *e->out++ = c;
+    return true;
+}
+
+/* Before an array element: the comma, and the line break when pretty. */
+static inline bool put_sep(enc *e, bool first) {
+    ROOM(e->pad + 2);
+    if (!first) *e->out++ = ',';
+    if (e->indent) e->out = newline_pad(e->out, e->pad);
+    return true;
+}
+
+static inline bool put_lit(enc *e, const char *s, size_t n) {
+    ROOM(SCALAR_ROOM);
+    memcpy(e->out, s, n);
+    e->out += n;
+    return true;
+}
+
+static inline uint64_t load8(const char *p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* Non-zero when one of the 8 bytes of `x` needs escaping under the flags
+ * (the word test of writer.c's scanner; here only "any?" matters, so byte
+ * order does not). */
+static inline uint64_t esc8(const enc *e, uint64_t x) {
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\'), s = x ^ e->slash_pat;
+    return (((x - ones * 0x20) & ~x) | ((q - ones) & ~q) | ((b - ones) & ~b) |
+            ((s - ones) & ~s) | (x & e->hi_mask)) &
+           (ones * 0x80);
+}
+
+/* Quoted and escaped. Clean strings (nearly all) are copied a word at a
+ * time, the last word overlapping the one before; from the first word that
+ * needs escaping on, writer.c's escaper takes over. */
+static bool put_str(enc *e, const char *s, size_t n) {
+    if (n == 0) return put_lit(e, "\"\"", 2); /* s may be NULL */
+    const char *p = s, *end = s + n;
+    if (JET_LIKELY(n <= STR_CHUNK)) {
+        ROOM(n * 6 + 18); /* quotes + escape_run's room */
+        char *out = e->out;
+        *out++ = '"';
+        if (n >= 8) {
+            for (; end - p > 8; p += 8, out += 8) {
+                uint64_t x = load8(p);
+                if (esc8(e, x)) goto escape;
+                memcpy(out, &x, 8);
+            }
+            uint64_t x = load8(end - 8);
+            if (esc8(e, x)) goto escape;
+            memcpy(out + (end - p) - 8, &x, 8);
+            out += end - p;
+            p = end;
+        } else {
+            const uint8_t *tab = e->o.tab;
+            while (p < end && !tab[(unsigned char)*p]) *out++ = *p++;
+        }
+    escape:
+        if (p < end) out = jet__escape_run(out, &p, end, end, &e->o);
+        *out++ = '"';
+        e->out = out;
+        return true;
+    }
+    bool first = true;
+    while (p < end) {
+        size_t k = (size_t)(end - p);
+        if (k > STR_CHUNK) k = STR_CHUNK;
+        ROOM(k * 6 + 18);
+        if (first) *e->out++ = '"';
+        first = false;
+        e->out = jet__escape_run(e->out, &p, p + k, end, &e->o);
+    }
+    *e->out++ = '"'; /* reserved with the last chunk */
+    return true;
+}
+
+/* Separator, line break and quoted key with its colon (and a space when
+ * pretty). */
+static bool put_key(enc *e, const char *key, size_t n, bool first) {
+    ROOM(e->pad + 4);
+    if (!first) *e->out++ = ',';
+    if (e->indent) e->out = newline_pad(e->out, e->pad);
+    if (!put_str(e, key, n)) return false;
+    return put_lit(e, ": ", e->indent ? 2 : 1);
+}
+
+/* The same for a table's key, a C string: copied through the escape table
+ * as it is measured, so that the common key, short and plain, costs one
+ * pass and one reservation. */
+static bool put_ckey(enc *e, const char *key, bool first) {
+    ROOM(KEY_ROOM + e->pad + 8);
+    char *out = e->out;
+    if (!first) *out++ = ',';
+    if (e->indent) out = newline_pad(out, e->pad);
+    char *q = out;
+    *out++ = '"';
+    const uint8_t *tab = e->o.tab;
+    const char *k = key;
+    for (unsigned char c; (c = (unsigned char)*k) != 0; k++) {
+        if (JET_UNLIKELY(tab[c] || out == q + KEY_ROOM)) {
+            e->out = q; /* rare: a long key or one to escape */
+            return put_str(e, key, strlen(key)) && put_lit(e, ": ", e->indent ? 2 : 1);
+        }
+        *out++ = (char)c;
+    }
+    *out++ = '"';
+    *out++ = ':';
+    if (e->indent) *out++ = ' ';
+    e->out = out;
+    return true;
+}
+
+/* Integer members are read with their own width. */
+static bool read_int(const char *m, uint32_t size, bool sign, uint64_t *u, int64_t *i) {
+    switch (size) {
+    case 1:
+        if (sign) {
+            int8_t v;
+            memcpy(&v, m, 1);
+            *i = v;
+        } else {
+            uint8_t v;
+            memcpy(&v, m, 1);
+            *u = v;
+        }
+        return true;
+    case 2:
+        if (sign) {
+            int16_t v;
+            memcpy(&v, m, 2);
+            *i = v;
+        } else {
+            uint16_t v;
+            memcpy(&v, m, 2);
+            *u = v;
+        }
+        return true;
+    case 4:
+        if (sign) {
+            int32_t v;
+            memcpy(&v, m, 4);
+            *i = v;
+        } else {
+            uint32_t v;
+            memcpy(&v, m, 4);
+            *u = v;
+        }
+        return true;
+    case 8:
+        if (sign)
+            memcpy(i, m, 8);
+        else
+            memcpy(u, m, 8);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool put_int(enc *e, const char *m, uint32_t size, bool sign) {
+    uint64_t u = 0;
+    int64_t i = 0;
+    if (JET_UNLIKELY(!read_int(m, size, sign, &u, &i)))
+        return fail(e, JET_ERR_INVALID_ARG, "integer member of a size other than 1, 2, 4 or 8");
+    ROOM(SCALAR_ROOM);
+    e->out += sign ? jet_num_write_i64(i, e->out) : jet_num_write_u64(u, e->out);
+    return true;
+}
+
+static bool nan_inf(enc *e) {
+    return fail(e, JET_ERR_NAN_INF,
+                "NaN or Infinity cannot be written without JET_WRITE_ALLOW_NAN_INF");
+}
+
+/* A bool member, or any integer used as one: true when a byte is non-zero
+ * (reading it as C bool would be undefined for other bytes than 0 and 1). */
+static inline bool read_flag(const char *m, uint32_t size) {
+    unsigned char acc = 0;
+    for (uint32_t k = 0; k < size; k++) acc |= (unsigned char)m[k];
+    return acc != 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Fields                                                                   */
+/* ---------------------------------------------------------------------- */
+
+static inline bool is_str_kind(unsigned kind) {
+    return kind == JET_K_STR || kind == JET_K_STR_COPY || kind == JET_K_RAW;
+}
+
+/* Whether the field of the struct at `base` is written, left out, or
+ * written as null. */
+static inline int field_state(const jet_field *f, const char *base) {
+    if (JET_LIKELY(!(f->flags & (JET_FIELD_OPTIONAL | JET_FIELD_NULLABLE)))) return F_WRITE;
+    bool present;
+    if (f->present_offset != JET_NO_OFFSET) {
+        present = base[f->present_offset] != 0;
+    } else if (is_str_kind(f->kind)) {
+        jet_str s;
+        memcpy(&s, base + f->offset, sizeof s);
+        present = s.ptr != NULL;
+    } else {
+        return F_WRITE; /* nothing tells absence apart from a value */
+    }
+    if (present) return F_WRITE;
+    return (f->flags & JET_FIELD_NULLABLE) ? F_NULL : F_OMIT;
+}
+
+static inline bool put_state(enc *e, const jet_field *f, const char *base, int state) {
+    return state == F_WRITE ? put_value(e, f, base) : put_lit(e, "null", 4);
+}
+
+/* `n` elements of type `el` from `p` (stride el->size), as a JSON array. */
+static bool put_elems(enc *e, const jet_field *el, const char *p, size_t n) {
+    if (JET_UNLIKELY(!el)) return fail(e, JET_ERR_INVALID_ARG, "array field without element type");
+    if (JET_UNLIKELY(n && !p))
+        return fail(e, JET_ERR_INVALID_ARG, "array pointer is NULL but its count is not 0");
+    if (!open_c(e, '[')) return false;
+    for (size_t k = 0; k < n; k++) {
+        if (!put_sep(e, k == 0) || !put_value(e, el, p + k * (size_t)el->size)) return false;
+    }
+    return close_c(e, ']', n != 0);
+}
+
+/* The members of a keyed struct, after `*written` members already in the
+ * open object (a union's tag). */
+static bool put_members(enc *e, const jet_struct *st, const char *base, size_t *written) {
+    const jet_field *f = st->fields, *fend = f + st->count;
+    for (; f < fend; f++) {
+        if (JET_UNLIKELY(!f->key))
+            return fail(e, JET_ERR_INVALID_ARG, "a field of a keyed struct has no key");
+        int state = field_state(f, base);
+        if (state == F_OMIT) continue;
+        if (!put_ckey(e, f->key, *written == 0) || !put_state(e, f, base, state))
+            return false;
+        ++*written;
+    }
+    return true;
+}
+
+/* The fields of a struct by position, after `*written` elements already in
+ * the open array (a union's tag). */
+static bool put_items(enc *e, const jet_struct *st, const char *base, size_t *written) {
+    size_t held = 0; /* omitted fields not yet known to be followed by one */
+    for (uint32_t k = 0; k < st->count; k++) {
+        const jet_field *f = &st->fields[k];
+        int state = field_state(f, base);
+        if (state == F_OMIT) {
+            held++;
+            continue;
+        }
+        for (; held; held--, ++*written) {
+            if (!put_sep(e, *written == 0) || !put_lit(e, "null", 4)) return false;
+        }
+        if (!put_sep(e, *written == 0) || !put_state(e, f, base, state)) return false;
+        ++*written;
+    }
+    return true;
+}
+
+static bool put_struct(enc *e, const jet_struct *st, const char *base) {
+    if (JET_UNLIKELY(!st)) return fail(e, JET_ERR_INVALID_ARG, "struct field without its type");
+    size_t written = 0;
+    if (st->flags & JET_STRUCT_POSITIONAL) {
+        if (!open_c(e, '[') || !put_items(e, st, base, &written)) return false;
+        return close_c(e, ']', written != 0);
+    }
+    if (st->count == 1 && !st->fields[0].key) {
+        /* transparent: the struct is its one field's value */
+        const jet_field *f = &st->fields[0];
+        int state = field_state(f, base);
+        return put_state(e, f, base, state == F_OMIT ? F_NULL : state);
+    }
+    if (!open_c(e, '{') || !put_members(e, st, base, &written)) return false;
+    return close_c(e, '}', written != 0);
+}
+
+static bool put_union(enc *e, const jet_union *u, const char *m) {
+    if (JET_UNLIKELY(!u)) return fail(e, JET_ERR_INVALID_ARG, "union field without its type");
+    int32_t tag;
+    memcpy(&tag, m + u->tag_offset, sizeof tag);
+    if (tag < 0 || (uint32_t)tag >= u->count || !u->names[tag])
+        return fail(e, JET_ERR_BAD_TAG, "union tag out of range");
+    const char *name = u->names[tag];
+    const jet_struct *v = u->variants ? u->variants[tag] : NULL;
+    const char *payload = m + u->payload_offset;
+    size_t written = 1;
+    switch (u->style) {
+    case JET_UNION_EXTERNAL:
+        if (!v) return put_str(e, name, strlen(name));
+        if (!open_c(e, '{') || !put_ckey(e, name, true) || !put_struct(e, v, payload))
+            return false;
+        return close_c(e, '}', true);
+    case JET_UNION_INTERNAL:
+        if (!u->tag_key) return fail(e, JET_ERR_INVALID_ARG, "internal union without tag_key");
+        if (v && (v->flags & JET_STRUCT_POSITIONAL))
+            return fail(e, JET_ERR_INVALID_ARG, "internal union variant is positional");
+        if (!open_c(e, '{') || !put_ckey(e, u->tag_key, true) ||
+            !put_str(e, name, strlen(name)))
+            return false;
+        if (v && !put_members(e, v, payload, &written)) return false;
+        return close_c(e, '}', true);
+    case JET_UNION_ARRAY:
+        if (!open_c(e, '[') || !put_sep(e, true) || !put_str(e, name, strlen(name))) return false;
+        if (v && !put_items(e, v, payload, &written)) return false;
+        return close_c(e, ']', true);
+    default:
+        return fail(e, JET_ERR_INVALID_ARG, "unknown union style");
+    }
+}
+
+/* Pairs: field 0 of the pair struct is the key (a jet_str), field 1 the
+ * value. */
+static bool put_map(enc *e, const jet_field *f, const char *base) {
+    const jet_struct *pair = (const jet_struct *)f->sub;
+    if (JET_UNLIKELY(!pair || pair->count < 2 || f->count_offset == JET_NO_OFFSET ||
+                     (pair->fields[0].kind != JET_K_STR && pair->fields[0].kind != JET_K_STR_COPY)))
+        return fail(e, JET_ERR_INVALID_ARG, "malformed map field");
+    const jet_field *kf = &pair->fields[0], *vf = &pair->fields[1];
+    const char *p;
+    size_t n;
+    memcpy(&p, base + f->offset, sizeof p);
+    memcpy(&n, base + f->count_offset, sizeof n);
+    if (JET_UNLIKELY(n && !p))
+        return fail(e, JET_ERR_INVALID_ARG, "map pointer is NULL but its count is not 0");
+    if (!open_c(e, '{')) return false;
+    size_t written = 0;
+    for (size_t k = 0; k < n; k++) {
+        const char *pb = p + k * (size_t)pair->size;
+        int state = field_state(vf, pb);
+        if (state == F_OMIT) continue;
+        jet_str key;
+        memcpy(&key, pb + kf->offset, sizeof key);
+        if (!put_key(e, key.ptr, key.len, written == 0) || !put_state(e, vf, pb, state))
+            return false;
+        written++;
+    }
+    return close_c(e, '}', written != 0);
+}
+
+/* The value of field `f` of the struct (or array element) at `base`. */
+static bool put_value(enc *e, const jet_field *f, const char *base) {
+    const char *m = base + f->offset;
+    switch (f->kind) {
+    case JET_K_BOOL:
+        return read_flag(m, f->size) ? put_lit(e, "true", 4) : put_lit(e, "false", 5);
+    case JET_K_INT:
+        return put_int(e, m, f->size, true);
+    case JET_K_UINT:
+        return put_int(e, m, f->size, false);
+    case JET_K_F32: {
+        float v;
+        memcpy(&v, m, sizeof v);
+        if (JET_UNLIKELY(!isfinite(v)) && !e->o.nan_inf) return nan_inf(e);
+        ROOM(SCALAR_ROOM);
+        e->out += jet_num_write_f32(v, e->out);
+        return true;
+    }
+    case JET_K_F64: {
+        double v;
+        memcpy(&v, m, sizeof v);
+        if (JET_UNLIKELY(!isfinite(v)) && !e->o.nan_inf) return nan_inf(e);
+        ROOM(SCALAR_ROOM);
+        e->out += jet_num_write_f64(v, e->out);
+        return true;
+    }
+    case JET_K_STR:
+    case JET_K_STR_COPY: {
+        jet_str s;
+        memcpy(&s, m, sizeof s);
+        return put_str(e, s.ptr, s.len);
+    }
+    case JET_K_STR_FIXED: { /* up to the NUL; all N bytes when there is none */
+        const char *nul = (const char *)memchr(m, 0, f->size);
+        return put_str(e, m, nul ? (size_t)(nul - m) : f->size);
+    }
+    case JET_K_RAW: {
+        jet_str s;
+        memcpy(&s, m, sizeof s);
+        if (!s.len) return put_lit(e, "null", 4); /* nothing kept: no value */
+        ROOM(s.len);
+        memcpy(e->out, s.ptr, s.len);
+        e->out += s.len;
+        return true;
+    }
+    case JET_K_STRUCT:
+        return put_struct(e, (const jet_struct *)f->sub, m);
+    case JET_K_ARRAY: {
+        if (JET_UNLIKELY(f->count_offset == JET_NO_OFFSET))
+            return fail(e, JET_ERR_INVALID_ARG, "array field without a count member");
+        const char *p;
+        size_t n;
+        memcpy(&p, m, sizeof p);
+        memcpy(&n, base + f->count_offset, sizeof n);
+        return put_elems(e, (const jet_field *)f->sub, p, n);
+    }
+    case JET_K_FIXED_ARRAY: {
+        const jet_field *el = (const jet_field *)f->sub;
+        if (JET_UNLIKELY(!el || !el->size))
+            return fail(e, JET_ERR_INVALID_ARG, "fixed array field without element type");
+        size_t cap = f->size / el->size, n = cap;
+        if (f->count_offset != JET_NO_OFFSET) {
+            memcpy(&n, base + f->count_offset, sizeof n);
+            if (n > cap) return fail(e, JET_ERR_TOO_LONG, "count larger than the fixed array");
+        }
+        return put_elems(e, el, m, n);
+    }
+    case JET_K_ENUM: {
+        const jet_enum *en = (const jet_enum *)f->sub;
+        uint64_t u = 0;
+        int64_t unused = 0;
+        if (JET_UNLIKELY(!en || !read_int(m, f->size, false, &u, &unused)))
+            return fail(e, JET_ERR_INVALID_ARG, "malformed enum field");
+        /* unsigned: a negative value of any width is out of range too */
+        if (u >= en->count || !en->names[u]) return fail(e, JET_ERR_BAD_TAG, "enum value out of range");
+        return put_str(e, en->names[u], strlen(en->names[u]));
+    }
+    case JET_K_MAP:
+        return put_map(e, f, base);
+    case JET_K_UNION:
+        return put_union(e, (const jet_union *)f->sub, m);
+    default:
+        return fail(e, JET_ERR_INVALID_ARG, "unknown field kind");
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Entry point                                                              */
+/* ---------------------------------------------------------------------- */
+
+bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags flags,
+                jet_error *err) {
+    if (!out || !type || !in) {
+        jet__error_set(err, JET_ERR_INVALID_ARG, 0,
+                       !out ? "no output buffer" : !type ? "no type" : "no input struct");
+        return false;
+    }
+    enc e;
+    e.buf = out;
+    e.depth = 0;
+    e.pad = 0;
+    e.code = JET_OK;
+    e.msg = NULL;
+    jet__wopt_init(flags, &e.o);
+    e.indent = e.o.indent;
+    e.slash_pat = UINT64_C(0x0101010101010101) * ((flags & JET_WRITE_ESCAPE_SLASHES) ? '/' : '"');
+    e.hi_mask = (flags & JET_WRITE_ASCII) ? UINT64_C(0x8080808080808080) : 0;
+    size_t start = out->len;
+    bool ok;
+    if (out->data) {
+        e.out = out->data + out->len;
+        e.end = out->data + out->cap - 1;
+        ok = true;
+    } else {
+        e.out = e.end = NULL;
+        ok = grow(&e, FIRST_CAP);
+    }
+    ok = ok && put_struct(&e, type, (const char *)in);
+    if (ok && (flags & JET_WRITE_NEWLINE_AT_END)) ok = put_lit(&e, "\n", 1);
+    if (!ok) {
+        out->len = start;
+        if (out->data) out->data[start] = '\0';
+        jet__error_set(err, e.code, 0, e.msg);
+        return false;
+    }
+    *e.out = '\0';
+    out->len = (size_t)(e.out - out->data);
+    return true;
+}

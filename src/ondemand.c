@@ -1,0 +1,1156 @@
+/*
+ * ondemand.c — the on-demand cursor (jet.h section 12).
+ *
+ * jet_od_start runs stage 1 (scan.c) over the input; everything after that
+ * walks the structural bitmap. The cursor keeps one position and one depth:
+ * a value handle is valid while the cursor stands on its first byte, and an
+ * iterator asks the cursor to come back to its level (jet__od_settle) before
+ * each step, skipping whatever the caller left unread. Skipping counts
+ * brackets over the marked bytes only, so a skipped string costs two bits and
+ * a skipped number one, whatever their length.
+ *
+ * Errors are sticky and carry a JSON Pointer, computed only when an error
+ * happens by walking the document again from the root to the offset.
+ */
+#include "ondemand.h"
+
+#include "num.h"
+#include "scan.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* ========================================================================== */
+/* Lifetime                                                                   */
+/* ========================================================================== */
+
+jet_od *jet_od_new(const jet_alloc *alloc) {
+    const jet_alloc *a = jet__alloc_or_default(alloc);
+    jet_od *od = (jet_od *)jet__malloc(a, sizeof *od);
+    if (!od) return NULL;
+    memset(od, 0, sizeof *od);
+    od->alloc = *a;
+    jet_arena_init(&od->scratch, a);
+    return od;
+}
+
+void jet_od_free(jet_od *od) {
+    if (!od) return;
+    jet__free(&od->alloc, od->marks);
+    jet__free(&od->alloc, od->path);
+    jet__free(&od->alloc, od->unesc);
+    jet_arena_free(&od->scratch);
+    jet_parser_free(od->validator);
+    jet__free(&od->alloc, od);
+}
+
+bool jet_od_ok(const jet_od *od) { return od && !od->failed; }
+
+const jet_error *jet_od_error(const jet_od *od) { return &od->err; }
+
+/* ========================================================================== */
+/* Errors and their JSON Pointer                                              */
+/* ========================================================================== */
+
+static bool path_reserve(jet_od *od, size_t need) {
+    if (need <= od->path_cap) return true;
+    size_t cap = od->path_cap ? od->path_cap : 64;
+    while (cap < need) cap *= 2;
+    char *p = (char *)jet__realloc(&od->alloc, od->path, od->path_cap, cap);
+    if (!p) return false;
+    od->path = p;
+    od->path_cap = cap;
+    return true;
+}
+
+/* Appends "/" and a reference token (RFC 6901: '~' -> "~0", '/' -> "~1"). */
+static void path_push_key(jet_od *od, size_t *n, const char *k, size_t len) {
+    if (!path_reserve(od, *n + 2 * len + 2)) return;
+    od->path[(*n)++] = '/';
+    for (size_t i = 0; i < len; i++) {
+        if (k[i] == '~' || k[i] == '/') {
+            od->path[(*n)++] = '~';
+            od->path[(*n)++] = k[i] == '~' ? '0' : '1';
+        } else {
+            od->path[(*n)++] = k[i];
+        }
+    }
+    od->path[*n] = 0;
+}
+
+static void path_push_index(jet_od *od, size_t *n, size_t idx) {
+    char tmp[24];
+    size_t t = 0;
+    do {
+        tmp[t++] = (char)('0' + idx % 10);
+        idx /= 10;
+    } while (idx);
+    if (!path_reserve(od, *n + t + 2)) return;
+    od->path[(*n)++] = '/';
+    while (t) od->path[(*n)++] = tmp[--t];
+    od->path[*n] = 0;
+}
+
+/* Offset of the token after the value starting at q (od->len if none). */
+static size_t value_end(jet_od *od, size_t q) {
+    char c = od->json[q];
+    if (c == '{' || c == '[') {
+        size_t e = jet__od_close(od, jet__od_next(od, q + 1), 1, c);
+        return e == JET_OD_UNCLOSED ? od->len : jet__od_next(od, e);
+    }
+    if (c == '"') {
+        size_t close = jet__od_next(od, q + 1);
+        return close >= od->len ? od->len : jet__od_next(od, close + 1);
+    }
+    return jet__od_next(od, q + 1);
+}
+
+static bool unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out_len,
+                     bool record);
+
+/*
+ * Builds the JSON Pointer of the innermost value around `target` by walking
+ * from the root; stops where the structure is broken (the pointer then names
+ * the deepest value known to hold the offset).
+ */
+static void build_path(jet_od *od, size_t target) {
+    size_t n = 0;
+    if (!path_reserve(od, 64)) return;
+    od->path[0] = 0;
+    size_t p = od->root;
+    const char *j = od->json;
+    for (uint32_t guard = 0; p < od->len && p != target && guard < od->max_depth + 1; guard++) {
+        char c = j[p];
+        if (c != '{' && c != '[') break;
+        bool obj = c == '{';
+        size_t q = jet__od_next(od, p + 1), idx = 0;
+        bool down = false;
+        while (q < od->len && q <= target) {
+            char d = j[q];
+            if (d == '}' || d == ']') break;
+            if (idx > 0) {
+                if (d != ',') break;
+                q = jet__od_next(od, q + 1);
+                if (q >= od->len) break;
+            }
+            size_t from = q, ks = 0, ke = 0;
+            if (obj) {
+                if (j[q] != '"') break;
+                ks = q;
+                ke = jet__od_next(od, q + 1);
+                if (ke >= od->len) break;
+                size_t colon = jet__od_next(od, ke + 1);
+                if (colon >= od->len || j[colon] != ':') break;
+                q = jet__od_next(od, colon + 1);
+                if (q >= od->len) break;
+            }
+            size_t vend = value_end(od, q);
+            if (target >= from && target < vend) {
+                if (obj) {
+                    size_t kl = ke - ks - 1;
+                    if (jet__od_has_backslash(od, ks + 1, ke)) {
+                        char *tmp = (char *)jet__malloc(&od->alloc, kl + 1);
+                        size_t ul = 0;
+                        if (tmp && unescape(od, j + ks + 1, kl, tmp, &ul, false))
+                            path_push_key(od, &n, tmp, ul);
+                        else
+                            path_push_key(od, &n, j + ks + 1, kl);
+                        jet__free(&od->alloc, tmp);
+                    } else {
+                        path_push_key(od, &n, j + ks + 1, kl);
+                    }
+                } else {
+                    path_push_index(od, &n, idx);
+                }
+                if (target < q) return; /* inside the key itself */
+                p = q;
+                down = true;
+                break;
+            }
+            q = vend;
+            idx++;
+        }
+        if (!down) break;
+    }
+}
+
+bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg) {
+    if (od->failed) return false;
+    od->failed = true;
+    if (off > od->len) off = od->len;
+    jet__error_at(&od->err, code, od->json, od->len, off, msg);
+    build_path(od, value);
+    od->err.path = od->path ? od->path : "";
+    return false;
+}
+
+bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg) {
+    return jet__od_fail_in(od, code, off, off, msg);
+}
+
+bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len) {
+    if (od->failed) return false;
+    jet__od_fail(od, JET_ERR_MISSING_FIELD, obj_pos, "required field is missing");
+    size_t n = od->path ? strlen(od->path) : 0;
+    path_push_key(od, &n, key, key_len);
+    od->err.path = od->path ? od->path : "";
+    return false;
+}
+
+/* ========================================================================== */
+/* Strings                                                                    */
+/* ========================================================================== */
+
+static const uint8_t od_hex[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,
+    ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14,
+    ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15,
+    ['F'] = 16};
+
+static int32_t hex4(const char *p) {
+    int32_t v = 0;
+    for (int i = 0; i < 4; i++) {
+        uint8_t h = od_hex[(unsigned char)p[i]];
+        if (!h) return -1;
+        v = (v << 4) | (h - 1);
+    }
+    return v;
+}
+
+/* Length of the valid UTF-8 sequence at p (< e), or 0 (RFC 3629: no
+ * overlongs, no surrogates, nothing above U+10FFFF). */
+static size_t utf8_len(const unsigned char *p, const unsigned char *e) {
+    unsigned c = p[0];
+    if (c < 0x80) return 1;
+    if (c < 0xC2) return 0;
+    if (c < 0xE0) return (e - p >= 2 && (p[1] & 0xC0) == 0x80) ? 2 : 0;
+    if (c < 0xF0) {
+        if (e - p < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80) return 0;
+        if (c == 0xE0 && p[1] < 0xA0) return 0;
+        if (c == 0xED && p[1] >= 0xA0) return 0;
+        return 3;
+    }
+    if (c > 0xF4 || e - p < 4 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80 ||
+        (p[3] & 0xC0) != 0x80)
+        return 0;
+    if (c == 0xF0 && p[1] < 0x90) return 0;
+    if (c == 0xF4 && p[1] >= 0x90) return 0;
+    return 4;
+}
+
+/* Checks s[0..n) is valid UTF-8; on failure records the error if asked. */
+static bool utf8_check(jet_od *od, const char *s, size_t n, bool record) {
+    const unsigned char *p = (const unsigned char *)s, *e = p + n;
+    while (p < e) {
+        while (e - p >= 8) {
+            uint64_t x;
+            memcpy(&x, p, 8);
+            if (x & UINT64_C(0x8080808080808080)) break;
+            p += 8;
+        }
+        if (p >= e) break;
+        if (*p < 0x80) {
+            p++;
+            continue;
+        }
+        size_t l = utf8_len(p, e);
+        if (!l)
+            return record ? jet__od_fail(od, JET_ERR_UTF8, (size_t)((const char *)p - od->json),
+                                         "invalid UTF-8 byte sequence in string")
+                          : false;
+        p += l;
+    }
+    return true;
+}
+
+static char *put_utf8(char *d, uint32_t cp) {
+    if (cp < 0x80) {
+        *d++ = (char)cp;
+    } else if (cp < 0x800) {
+        *d++ = (char)(0xC0 | (cp >> 6));
+        *d++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *d++ = (char)(0xE0 | (cp >> 12));
+        *d++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+        *d++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *d++ = (char)(0xF0 | (cp >> 18));
+        *d++ = (char)(0x80 | ((cp >> 12) & 0x3F));
+        *d++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+        *d++ = (char)(0x80 | (cp & 0x3F));
+    }
+    return d;
+}
+
+/* Decodes the escape at p (a backslash, p < e) into *dp; returns the byte
+ * after it, or NULL (error recorded when asked). */
+static const char *one_escape(jet_od *od, const char *p, const char *e, char **dp, bool record) {
+    char *d = *dp;
+#define OD_BAD(code, at, msg)                                                         \
+    do {                                                                              \
+        if (record) jet__od_fail(od, code, (size_t)((at) - od->json), msg);           \
+        return NULL;                                                                  \
+    } while (0)
+    if (e - p < 2) OD_BAD(JET_ERR_STRING_ESCAPE, p, "invalid escape character in string");
+    switch (p[1]) {
+    case '"': *d++ = '"'; break;
+    case '\\': *d++ = '\\'; break;
+    case '/': *d++ = '/'; break;
+    case 'b': *d++ = '\b'; break;
+    case 'f': *d++ = '\f'; break;
+    case 'n': *d++ = '\n'; break;
+    case 'r': *d++ = '\r'; break;
+    case 't': *d++ = '\t'; break;
+    case 'u': {
+        if (e - p < 6) OD_BAD(JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
+        int32_t cp = hex4(p + 2);
+        if (cp < 0) OD_BAD(JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
+        if (cp >= 0xD800 && cp <= 0xDBFF && e - p >= 12 && p[6] == '\\' && p[7] == 'u') {
+            int32_t lo = hex4(p + 8);
+            if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                *dp = put_utf8(d, 0x10000u + (((uint32_t)cp - 0xD800u) << 10) + ((uint32_t)lo - 0xDC00u));
+                return p + 12;
+            }
+        }
+        if (cp >= 0xD800 && cp <= 0xDFFF && !(od->flags & JET_READ_ALLOW_INVALID_UTF8))
+            OD_BAD(JET_ERR_SURROGATE, p, "lone UTF-16 surrogate in \\u escape");
+        *dp = put_utf8(d, (uint32_t)cp); /* WTF-8 for a lone surrogate when allowed */
+        return p + 6;
+    }
+    default: OD_BAD(JET_ERR_STRING_ESCAPE, p + 1, "invalid escape character in string");
+    }
+#undef OD_BAD
+    *dp = d;
+    return p + 2;
+}
+
+/* Unescapes the string body s[0..n) (no quotes; stage 1 guarantees no
+ * unescaped quote inside) into dst (room for n bytes), checking UTF-8 where
+ * stage 1 did not. */
+static bool unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out_len,
+                     bool record) {
+    const char *p = s, *e = s + n;
+    char *d = dst;
+    if (od->utf8_known) {
+        /* copy the runs between backslashes whole; stage 1 marked every
+         * backslash inside strings (an escaped one is consumed by the escape
+         * before it and skipped here) */
+        size_t a = (size_t)(s - od->json), b = a + n;
+        size_t w = a >> 6, wl = (b - 1) >> 6;
+        uint64_t bits = od->bs[w] & (~UINT64_C(0) << (a & 63));
+        for (;;) {
+            while (!bits) {
+                if (++w > wl) goto tail;
+                bits = od->bs[w];
+            }
+            size_t k = (w << 6) + JET_OD_CTZ(bits);
+            bits &= bits - 1;
+            if (k >= b) break;
+            const char *bsl = od->json + k;
+            if (bsl < p) continue;
+            memcpy(d, p, (size_t)(bsl - p));
+            d += bsl - p;
+            p = one_escape(od, bsl, e, &d, record);
+            if (!p) return false;
+        }
+    tail:
+        memcpy(d, p, (size_t)(e - p));
+        d += e - p;
+        *out_len = (size_t)(d - dst);
+        return true;
+    }
+    while (p < e) {
+        unsigned char c = (unsigned char)*p;
+        if (c != '\\') {
+            if (c >= 0x80) {
+                size_t l = utf8_len((const unsigned char *)p, (const unsigned char *)e);
+                if (!l) {
+                    if (record)
+                        jet__od_fail(od, JET_ERR_UTF8, (size_t)(p - od->json),
+                                     "invalid UTF-8 byte sequence in string");
+                    return false;
+                }
+                memcpy(d, p, l);
+                d += l;
+                p += l;
+                continue;
+            }
+            *d++ = (char)c;
+            p++;
+            continue;
+        }
+        p = one_escape(od, p, e, &d, record);
+        if (!p) return false;
+    }
+    *out_len = (size_t)(d - dst);
+    return true;
+}
+
+/* Body of the string at quote p, closing quote at q, into *out. */
+static bool string_body(jet_od *od, size_t p, size_t q, jet_str *out) {
+    const char *s = od->json + p + 1;
+    size_t n = q - p - 1;
+    if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q))) {
+        if (!od->utf8_known && !utf8_check(od, s, n, true)) return false;
+        out->ptr = s;
+        out->len = n;
+        return true;
+    }
+    /* unescaped text is never longer than its source, and each string's
+     * NUL is paid for by its backslash: strings read once fit in len bytes */
+    char *d;
+    bool in_unesc = true;
+    if (JET_LIKELY(od->unesc_cap - od->unesc_len > n)) {
+        d = od->unesc + od->unesc_len;
+    } else if (od->unesc_len == 0) {
+        size_t cap = od->len + 64;
+        jet__free(&od->alloc, od->unesc);
+        od->unesc = (char *)jet__malloc(&od->alloc, cap);
+        od->unesc_cap = od->unesc ? cap : 0;
+        if (!od->unesc) return jet__od_fail(od, JET_ERR_MEMORY, p, "out of memory");
+        d = od->unesc;
+    } else {
+        in_unesc = false;
+        d = (char *)jet_arena_alloc(&od->scratch, n + 1, 1);
+        if (!d) return jet__od_fail(od, JET_ERR_MEMORY, p, "out of memory");
+    }
+    size_t ul;
+    if (!unescape(od, s, n, d, &ul, true)) return false;
+    d[ul] = 0;
+    if (in_unesc) od->unesc_len += ul + 1;
+    out->ptr = d;
+    out->len = ul;
+    return true;
+}
+
+bool jet__od_string(jet_od *od, size_t p, jet_str *out) {
+    size_t q = jet__od_next(od, p + 1);
+    if (JET_UNLIKELY(q >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in string");
+    if (!string_body(od, p, q, out)) return false;
+    od->pos = jet__od_next(od, q + 1);
+    return true;
+}
+
+bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val) {
+    size_t q = jet__od_next(od, p + 1);
+    if (JET_UNLIKELY(q >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in string");
+    if (!string_body(od, p, q, key)) return false;
+    size_t colon = jet__od_next(od, q + 1);
+    if (JET_UNLIKELY(colon >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input after key");
+    if (JET_UNLIKELY(od->json[colon] != ':'))
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, colon, "expected ':' after object key");
+    size_t v = jet__od_next(od, colon + 1);
+    if (JET_UNLIKELY(v >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+    char c = od->json[v];
+    if (JET_UNLIKELY(c == ',' || c == '}' || c == ']' || c == ':'))
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+    *val = v;
+    return true;
+}
+
+/* ========================================================================== */
+/* Skipping                                                                   */
+/* ========================================================================== */
+
+/*
+ * Walks the bracket bitmap. The kinds of the brackets opened on the way are
+ * kept one bit per level (1: '{') in `kinds`, for the 64 innermost levels,
+ * and `known` says which levels are recorded; a closing bracket is checked
+ * against its level's bit. The per-bracket work is branch-free except for
+ * the exit and the (never taken on valid input) mismatch.
+ */
+size_t jet__od_close(jet_od *od, size_t off, uint32_t levels, char opener) {
+    size_t w = off >> 6;
+    od->close_err = od->len;
+    if (w >= od->words) return JET_OD_UNCLOSED;
+    const unsigned char *j = (const unsigned char *)od->json;
+    uint64_t bits = od->br[w] & (~UINT64_C(0) << (off & 63));
+    int64_t depth = (int64_t)levels;
+    uint64_t kinds = 0, known = 0;
+    if (opener && levels <= 64) {
+        known = UINT64_C(1) << (levels - 1);
+        kinds = opener == '{' ? known : 0;
+    }
+    for (;;) {
+        while (bits) {
+            size_t i = (w << 6) + JET_OD_CTZ(bits);
+            bits &= bits - 1;
+            unsigned c = j[i];
+            uint64_t open = (c >> 1) & 1;  /* '{' '[' have bit 1 set, '}' ']' not */
+            uint64_t curly = (c >> 5) & 1; /* '{' '}' have bit 5 set */
+            int64_t level = depth - 1 + (int64_t)open;
+            uint64_t b = (uint64_t)(level < 64) << (level & 63);
+            if (JET_UNLIKELY(!open && (known & b) && ((kinds & b) != 0) != curly)) {
+                od->close_err = i;
+                return JET_OD_UNCLOSED;
+            }
+            uint64_t set = b & (0 - open);
+            known |= set;
+            kinds = (kinds & ~set) | (set & (0 - curly));
+            depth += 2 * (int64_t)open - 1;
+            if (JET_UNLIKELY(depth == 0)) return i + 1;
+        }
+        if (++w >= od->words) return JET_OD_UNCLOSED;
+        bits = od->br[w];
+    }
+}
+
+bool jet__od_close_fail(jet_od *od) {
+    if (od->close_err < od->len)
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->close_err,
+                            "closing bracket does not match the opening one");
+    return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in container");
+}
+
+bool jet__od_skip(jet_od *od) {
+    size_t p = od->pos;
+    if (JET_UNLIKELY(p >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+    char c = od->json[p];
+    if (c == '{' || c == '[') {
+        size_t e = jet__od_close(od, jet__od_next(od, p + 1), 1, c);
+        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+        od->pos = jet__od_next(od, e);
+        return true;
+    }
+    if (c == '"') {
+        size_t q = jet__od_next(od, p + 1);
+        if (JET_UNLIKELY(q >= od->len))
+            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in string");
+        od->pos = jet__od_next(od, q + 1);
+        return true;
+    }
+    od->pos = jet__od_next(od, p + 1);
+    return true;
+}
+
+bool jet__od_settle(jet_od_iter *it) {
+    jet_od *od = it->od;
+    if (JET_UNLIKELY(od->depth != it->depth)) {
+        if (od->depth < it->depth)
+            return jet__od_fail(od, JET_ERR_OUT_OF_ORDER, od->pos,
+                                "iterator used after the cursor left its container");
+        size_t e = jet__od_close(od, od->pos, od->depth - it->depth, 0);
+        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+        od->pos = jet__od_next(od, e);
+        od->depth = it->depth;
+        return true;
+    }
+    if (od->pos == it->pending) return jet__od_skip(od); /* returned but not read */
+    return true;
+}
+
+/* ========================================================================== */
+/* Start and finish                                                           */
+/* ========================================================================== */
+
+/* Runs the DOM reader over the input: a full validation, and the source of
+ * precise errors for what stage 1 only flags. */
+static bool validate_all(jet_od *od, const jet_read_opts *opts) {
+    if (!od->validator) {
+        od->validator = jet_parser_new(&od->alloc);
+        if (!od->validator) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+    }
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    if (opts) o = *opts;
+    o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN | JET_READ_STOP_WHEN_DONE);
+    jet_error e;
+    if (jet_parser_parse(od->validator, od->json, od->len, &o, &e)) return true;
+    return jet__od_fail(od, e.code, e.offset, e.msg);
+}
+
+bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
+                  jet_odv *root) {
+    if (!od) return false;
+    od->failed = false;
+    memset(&od->err, 0, sizeof od->err);
+    od->json = json;
+    od->len = len;
+    od->pos = 0;
+    od->depth = 0;
+    od->root = 0;
+    od->words = 0;
+    od->flags = opts ? opts->flags : 0;
+    od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
+    jet_arena_reset(&od->scratch);
+    od->unesc_len = 0;
+    if (root) {
+        root->od = od;
+        root->pos = len;
+        root->depth = 0;
+    }
+    if (!json && len) {
+        od->len = 0;
+        return jet__od_fail(od, JET_ERR_INVALID_ARG, 0, "NULL input");
+    }
+    if (od->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_ALLOW_TRAILING_COMMAS))
+        return jet__od_fail(od, JET_ERR_INVALID_ARG, 0,
+                            "comments and trailing commas are not supported on demand");
+    if (opts && opts->max_size && len > opts->max_size)
+        return jet__od_fail(od, JET_ERR_SIZE_LIMIT, opts->max_size, "input larger than the size limit");
+    size_t words = JET_SCAN_WORDS(len);
+    if (od->index_cap < 3 * words) {
+        jet__free(&od->alloc, od->marks);
+        od->marks = (uint64_t *)jet__malloc(&od->alloc, 3 * words * sizeof(uint64_t));
+        od->index_cap = od->marks ? 3 * words : 0;
+        if (!od->marks) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+    }
+    od->bs = words ? od->marks + words : od->marks;
+    od->br = words ? od->marks + 2 * words : od->marks;
+    jet_kernel k = jet__kernel();
+    if (k == JET_KERNEL_SCALAR) k = JET_KERNEL_SWAR; /* the cursor needs an index */
+    jet_scan_result res;
+    bool lax = (od->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
+    bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
+    od->words = len ? words : 0;
+    if (!scanned || (len && (res.ctrl_in_string || (res.utf8 == JET_UTF8_INVALID && !lax)))) {
+        /* stage 1 saw an error somewhere: the DOM reader says what and where */
+        od->words = 0;
+        if (!validate_all(od, opts)) return false;
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, 0, "invalid input");
+    }
+    od->utf8_known = lax || (len && res.utf8 == JET_UTF8_VALID);
+    od->pos = jet__od_next(od, 0);
+    od->root = od->pos;
+    if (od->pos >= len) return jet__od_fail(od, JET_ERR_EMPTY, len, "no value in the input");
+    if ((od->flags & JET_READ_VALIDATE_ALL) && !validate_all(od, opts)) return false;
+    if (root) root->pos = od->pos;
+    return true;
+}
+
+bool jet_od_finish(jet_od *od) {
+    if (!od || od->failed) return false;
+    if (od->depth > 0) {
+        size_t e = jet__od_close(od, od->pos, od->depth, 0);
+        if (e == JET_OD_UNCLOSED) return jet__od_close_fail(od);
+        od->pos = jet__od_next(od, e);
+        od->depth = 0;
+    } else if (od->pos == od->root) {
+        if (!jet__od_skip(od)) return false;
+    }
+    if (od->pos < od->len)
+        return jet__od_fail(od, JET_ERR_TRAILING_CONTENT, od->pos, "unexpected content after the document");
+    return true;
+}
+
+/* ========================================================================== */
+/* Values                                                                     */
+/* ========================================================================== */
+
+/* The handle must be where the cursor stands. */
+static JET_ALWAYS_INLINE bool here(const jet_odv *v) {
+    jet_od *od = v->od;
+    if (JET_UNLIKELY(od->failed)) return false;
+    if (JET_UNLIKELY(v->pos != od->pos || v->depth != od->depth)) {
+        if (v->pos >= od->len)
+            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+        return jet__od_fail(od, JET_ERR_OUT_OF_ORDER, v->pos,
+                            "value read after the cursor moved past it");
+    }
+    if (JET_UNLIKELY(v->pos >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+    return true;
+}
+
+jet_type jet_odv_type(const jet_odv *v) {
+    if (!v || !v->od || v->od->failed || v->pos >= v->od->len) return JET_TYPE_NONE;
+    switch (v->od->json[v->pos]) {
+    case '{': return JET_TYPE_OBJ;
+    case '[': return JET_TYPE_ARR;
+    case '"': return JET_TYPE_STR;
+    case 't':
+    case 'f': return JET_TYPE_BOOL;
+    case 'n': return JET_TYPE_NULL;
+    default: return JET_TYPE_NUM;
+    }
+}
+
+static bool type_error(jet_od *od, size_t p, const char *want) {
+    return jet__od_fail(od, JET_ERR_TYPE, p, want);
+}
+
+/* Checks the literal `lit` (n bytes) at p and moves past it. */
+static bool literal(jet_od *od, size_t p, const char *lit, size_t n) {
+    if (JET_UNLIKELY(od->len - p < n || memcmp(od->json + p, lit, n) != 0)) {
+        if (od->len - p < n && memcmp(od->json + p, lit, od->len - p) == 0)
+            return jet__od_fail_in(od, JET_ERR_TRUNCATED, od->len, p, "unexpected end of input in literal");
+        return jet__od_fail(od, JET_ERR_LITERAL, p, "invalid literal");
+    }
+    if (JET_UNLIKELY(!jet__od_token_end_ok(od, p + n)))
+        return jet__od_fail_in(od, JET_ERR_LITERAL, p + n, p, "invalid literal");
+    od->pos = jet__od_next(od, p + n);
+    return true;
+}
+
+bool jet_odv_is_null(jet_odv *v) {
+    if (!here(v)) return false;
+    if (v->od->json[v->pos] != 'n') return false;
+    return literal(v->od, v->pos, "null", 4);
+}
+
+bool jet_odv_get_bool(jet_odv *v, bool *out) {
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    char c = od->json[v->pos];
+    if (c == 't') {
+        if (!literal(od, v->pos, "true", 4)) return false;
+        *out = true;
+        return true;
+    }
+    if (c == 'f') {
+        if (!literal(od, v->pos, "false", 5)) return false;
+        *out = false;
+        return true;
+    }
+    return type_error(od, v->pos, "expected a boolean");
+}
+
+static bool is_value_start_of_number(char c) {
+    return c == '-' || (c >= '0' && c <= '9') || c == 'N' || c == 'I';
+}
+
+/* Parses the number at the cursor into *num. */
+static bool number(jet_od *od, size_t p, jet_read_flags extra, jet_num *num, size_t *end) {
+    const char *s = od->json + p;
+    char c = *s;
+    if (JET_UNLIKELY(!is_value_start_of_number(c))) {
+        if (c == '"' || c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n')
+            return type_error(od, p, "expected a number");
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "unexpected character: expected a value");
+    }
+    jet_code code = JET_OK;
+    const char *err_at = s;
+    jet_read_flags f = (od->flags & JET_READ_ALLOW_NAN_INF) | extra;
+    const char *e = jet_num_parse(s, od->json + od->len, f, num, &code, &err_at);
+    if (JET_UNLIKELY(!e)) return jet__od_fail_in(od, code, (size_t)(err_at - od->json), p, NULL);
+    size_t ep = (size_t)(e - od->json);
+    if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
+        return jet__od_fail_in(od, JET_ERR_NUMBER, ep, p, "invalid character after number");
+    *end = ep;
+    return true;
+}
+
+/*
+ * Plain integers (ids, counts): an optional '-' and up to 19 digits with no
+ * fraction or exponent, read as whole words when at least 32 bytes remain.
+ * Returns the end, or NULL to take the general path (which also reports
+ * every error).
+ */
+static JET_ALWAYS_INLINE const char *fast_int(const char *p, const char *end, uint64_t *mag,
+                                              bool *neg) {
+#ifdef JET__NUM_INLINE
+    if (JET_UNLIKELY(end - p < 32)) return NULL;
+    bool ng = *p == '-';
+    p += ng;
+    uint64_t t = jet__num_load8(p) - JET__NUM_ZEROS;
+    uint64_t bad = jet__num_nondigits(t);
+    /* a digit first; "0" not followed by a digit */
+    if (JET_UNLIKELY((bad & 0x80) || ((t & 0xFF) == 0 && !(bad & 0x8000)))) return NULL;
+    uint64_t w;
+    const char *e;
+    if (bad) {
+        unsigned n = (unsigned)JET_OD_CTZ(bad) >> 3;
+        w = jet__num_value8(t << (64 - 8 * n));
+        e = p + n;
+    } else {
+        uint64_t t1 = jet__num_load8(p + 8) - JET__NUM_ZEROS;
+        uint64_t b1 = jet__num_nondigits(t1);
+        if (b1) {
+            static const uint32_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+            unsigned n1 = (unsigned)JET_OD_CTZ(b1) >> 3;
+            w = jet__num_value8(t) * pow10_8[n1] + (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
+            e = p + 8 + n1;
+        } else {
+            w = jet__num_value8(t) * 100000000u + jet__num_value8(t1);
+            e = p + 16;
+            for (int k = 0; k < 3; k++) {
+                unsigned d = (unsigned char)(*e - '0');
+                if (d > 9) break;
+                w = w * 10 + d;
+                e++;
+            }
+            if ((unsigned char)(*e - '0') <= 9) return NULL; /* 20 digits or more */
+        }
+    }
+    char c = *e;
+    if (JET_UNLIKELY(c == '.' || (c | 0x20) == 'e')) return NULL;
+    *mag = w;
+    *neg = ng;
+    return e;
+#else
+    (void)p;
+    (void)end;
+    (void)mag;
+    (void)neg;
+    return NULL;
+#endif
+}
+
+/* Whether the number text at p..e has a fraction or an exponent. */
+static bool has_frac_or_exp(const jet_od *od, size_t p, size_t e) {
+    for (size_t i = p; i < e; i++) {
+        char c = od->json[i];
+        if (c == '.' || c == 'e' || c == 'E' || c == 'N' || c == 'I') return true;
+    }
+    return false;
+}
+
+bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    uint64_t mag;
+    bool neg;
+    const char *fe = fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
+    if (JET_LIKELY(fe && !neg)) {
+        size_t ep = (size_t)(fe - od->json);
+        if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
+            return jet__od_fail_in(od, JET_ERR_NUMBER, ep, v->pos, "invalid character after number");
+        *out = mag;
+        od->pos = jet__od_next(od, ep);
+        return true;
+    }
+    jet_num n;
+    size_t e;
+    if (!number(od, v->pos, 0, &n, &e)) return false;
+    if (JET_LIKELY(n.kind == JET_NUM_UINT)) {
+        *out = n.v.u;
+        od->pos = jet__od_next(od, e);
+        return true;
+    }
+    if (n.kind == JET_NUM_REAL && has_frac_or_exp(od, v->pos, e))
+        return type_error(od, v->pos, "expected an integer");
+    if (n.kind == JET_NUM_REAL && n.v.d == 0) { /* "-0" */
+        *out = 0;
+        od->pos = jet__od_next(od, e);
+        return true;
+    }
+    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, v->pos, "integer out of range for uint64");
+}
+
+bool jet_odv_get_i64(jet_odv *v, int64_t *out) {
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    uint64_t mag;
+    bool neg;
+    const char *fe = fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
+    if (JET_LIKELY(fe && mag <= (uint64_t)INT64_MAX + neg)) {
+        size_t ep = (size_t)(fe - od->json);
+        if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
+            return jet__od_fail_in(od, JET_ERR_NUMBER, ep, v->pos, "invalid character after number");
+        *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
+        od->pos = jet__od_next(od, ep);
+        return true;
+    }
+    jet_num n;
+    size_t e;
+    if (!number(od, v->pos, 0, &n, &e)) return false;
+    if (n.kind == JET_NUM_SINT || (n.kind == JET_NUM_UINT && n.v.u <= (uint64_t)INT64_MAX)) {
+        *out = n.v.i;
+        od->pos = jet__od_next(od, e);
+        return true;
+    }
+    if (n.kind == JET_NUM_REAL && has_frac_or_exp(od, v->pos, e))
+        return type_error(od, v->pos, "expected an integer");
+    if (n.kind == JET_NUM_REAL && n.v.d == 0) { /* "-0" */
+        *out = 0;
+        od->pos = jet__od_next(od, e);
+        return true;
+    }
+    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, v->pos, "integer out of range for int64");
+}
+
+bool jet_odv_get_double(jet_odv *v, double *out) {
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    jet_num n;
+    size_t e;
+    if (!number(od, v->pos, 0, &n, &e)) return false;
+    switch (n.kind) {
+    case JET_NUM_UINT: *out = (double)n.v.u; break;
+    case JET_NUM_SINT: *out = (double)n.v.i; break;
+    default: *out = n.v.d; break;
+    }
+    od->pos = jet__od_next(od, e);
+    return true;
+}
+
+bool jet_odv_get_float(jet_odv *v, float *out) {
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    jet_num n;
+    size_t e;
+    /* grammar and extent first, then the binary32 conversion from the text */
+    if (!number(od, v->pos, JET_READ_NUMBER_AS_RAW, &n, &e)) return false;
+    const char *s = od->json + v->pos;
+    if (*s == 'N' || *s == 'I' || (*s == '-' && s[1] == 'I')) {
+        if (!number(od, v->pos, 0, &n, &e)) return false;
+        *out = (float)n.v.d;
+    } else {
+        jet_code code = JET_OK;
+        const char *err_at = s;
+        if (!jet_num_parse_f32(s, od->json + e, out, &code, &err_at))
+            return jet__od_fail_in(od, code, (size_t)(err_at - od->json), v->pos, NULL);
+    }
+    od->pos = jet__od_next(od, e);
+    return true;
+}
+
+bool jet_odv_get_str(jet_odv *v, jet_str *out) {
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    if (JET_UNLIKELY(od->json[v->pos] != '"')) return type_error(od, v->pos, "expected a string");
+    return jet__od_string(od, v->pos, out);
+}
+
+bool jet_odv_skip(jet_odv *v) {
+    if (!here(v)) return false;
+    return jet__od_skip(v->od);
+}
+
+bool jet_odv_get_raw(jet_odv *v, jet_str *out) {
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    size_t p = v->pos, e;
+    char c = od->json[p];
+    if (c == '{' || c == '[') {
+        e = jet__od_close(od, jet__od_next(od, p + 1), 1, c);
+        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+        od->pos = jet__od_next(od, e);
+    } else if (c == '"') {
+        jet_str s;
+        if (!jet__od_string(od, p, &s)) return false;
+        e = jet__od_next(od, p + 1) + 1;
+    } else if (c == 't' || c == 'f' || c == 'n') {
+        size_t n = c == 'f' ? 5 : 4;
+        if (!literal(od, p, c == 't' ? "true" : c == 'f' ? "false" : "null", n)) return false;
+        e = p + n;
+    } else {
+        jet_num num;
+        if (!number(od, p, JET_READ_NUMBER_AS_RAW, &num, &e)) return false;
+        od->pos = jet__od_next(od, e);
+    }
+    out->ptr = od->json + p;
+    out->len = e - p;
+    return true;
+}
+
+/* ========================================================================== */
+/* Arrays and objects                                                         */
+/* ========================================================================== */
+
+static bool enter(jet_odv *v, jet_od_iter *it, char open, const char *want) {
+    it->od = v->od;
+    it->done = true;
+    it->count = 0;
+    it->start = v->pos;
+    it->depth = v->depth + 1;
+    it->pending = SIZE_MAX;
+    if (!here(v)) return false;
+    jet_od *od = v->od;
+    if (JET_UNLIKELY(od->json[v->pos] != open)) return type_error(od, v->pos, want);
+    if (JET_UNLIKELY(od->depth >= od->max_depth))
+        return jet__od_fail(od, JET_ERR_DEPTH_LIMIT, v->pos, "nesting deeper than the depth limit");
+    od->depth++;
+    od->pos = jet__od_next(od, v->pos + 1);
+    it->done = false;
+    return true;
+}
+
+bool jet_odv_arr(jet_odv *v, jet_od_iter *it) { return enter(v, it, '[', "expected an array"); }
+bool jet_odv_obj(jet_odv *v, jet_od_iter *it) { return enter(v, it, '{', "expected an object"); }
+
+/* Leaves the container whose closing bracket is at p. */
+static JET_ALWAYS_INLINE bool leave(jet_od_iter *it, size_t p) {
+    jet_od *od = it->od;
+    od->pos = jet__od_next(od, p + 1);
+    od->depth--;
+    it->done = true;
+    return false;
+}
+
+bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
+    jet_od *od = it->od;
+    if (JET_UNLIKELY(it->done || od->failed)) return false;
+    if (JET_UNLIKELY(!jet__od_settle(it))) return false;
+    size_t p = od->pos;
+    if (JET_UNLIKELY(p >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+    char c = od->json[p];
+    if (c == ']') return leave(it, p);
+    if (it->count) {
+        if (JET_UNLIKELY(c != ','))
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or ']' after array element");
+        p = jet__od_next(od, p + 1);
+        if (JET_UNLIKELY(p >= od->len))
+            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+        c = od->json[p];
+    }
+    if (JET_UNLIKELY(c == ',' || c == ']' || c == '}' || c == ':'))
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
+    it->count++;
+    it->pending = p;
+    od->pos = p;
+    elem->od = od;
+    elem->pos = p;
+    elem->depth = it->depth;
+    return true;
+}
+
+/* Steps to the next member; *kp receives the key's opening quote. Returns
+ * false at the end (the container is left) or on error. */
+static JET_ALWAYS_INLINE bool member(jet_od_iter *it, size_t *kp) {
+    jet_od *od = it->od;
+    size_t p = od->pos;
+    if (JET_UNLIKELY(p >= od->len))
+        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+    char c = od->json[p];
+    if (c == '}') return leave(it, p);
+    if (it->count) {
+        if (JET_UNLIKELY(c != ','))
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or '}' after object member");
+        p = jet__od_next(od, p + 1);
+        if (JET_UNLIKELY(p >= od->len))
+            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+        c = od->json[p];
+    }
+    if (JET_UNLIKELY(c != '"'))
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+    *kp = p;
+    return true;
+}
+
+bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val) {
+    jet_od *od = it->od;
+    if (JET_UNLIKELY(it->done || od->failed)) return false;
+    if (JET_UNLIKELY(!jet__od_settle(it))) return false;
+    size_t kp = 0, vp = 0;
+    if (!member(it, &kp)) return false;
+    if (!jet__od_key(od, kp, key, &vp)) return false;
+    it->count++;
+    it->pending = vp;
+    od->pos = vp;
+    val->od = od;
+    val->pos = vp;
+    val->depth = it->depth;
+    return true;
+}
+
+/* Compares the key at quote p (closing quote q) with k[0..n). */
+static bool key_equals(jet_od *od, size_t p, size_t q, const char *k, size_t n) {
+    size_t raw = q - p - 1;
+    if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q)))
+        return raw == n && memcmp(od->json + p + 1, k, n) == 0;
+    if (raw < n) return false; /* escapes only shrink */
+    jet_str s;
+    if (!string_body(od, p, q, &s)) return false;
+    return s.len == n && memcmp(s.ptr, k, n) == 0;
+}
+
+/*
+ * Scans members from the cursor for `key`. The loop takes tokens from a
+ * local stream (jet_od_toks) and skips values inline: a string is two
+ * tokens, another scalar one, a container one bracket walk. Separators are
+ * still checked; keys are compared raw (equal lengths only) unless they
+ * contain a backslash.
+ */
+bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val) {
+    jet_od *od = it->od;
+    if (JET_UNLIKELY(it->done || od->failed)) return false;
+    if (JET_UNLIKELY(!jet__od_settle(it))) return false;
+    const char *j = od->json;
+    const size_t n = od->len;
+    const size_t from = od->pos;
+    const uint32_t from_count = it->count;
+    uint32_t count = from_count;
+    bool wrapped = false;
+    jet_od_toks t;
+    jet__od_toks_seek(od, &t, from);
+    size_t p = jet__od_toks_take(&t, n);
+    for (;;) {
+        if (JET_UNLIKELY(wrapped && p == from)) {
+            /* back where we began: not there; the cursor stays put */
+            it->count = from_count;
+            od->pos = from;
+            return false;
+        }
+        if (JET_UNLIKELY(p >= n))
+            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+        char c = j[p];
+        if (c == '}') {
+            if (from_count == 0 || wrapped) {
+                /* every member seen */
+                it->count = count;
+                od->pos = p;
+                return false;
+            }
+            /* rescan from the first member up to where we began */
+            wrapped = true;
+            count = 0;
+            jet__od_toks_seek(od, &t, it->start + 1);
+            p = jet__od_toks_take(&t, n);
+            continue;
+        }
+        if (count) {
+            if (JET_UNLIKELY(c != ','))
+                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p,
+                                    "expected ',' or '}' after object member");
+            p = jet__od_toks_take(&t, n);
+            if (JET_UNLIKELY(p >= n))
+                return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+            c = j[p];
+        }
+        if (JET_UNLIKELY(c != '"'))
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+        size_t q = jet__od_toks_take(&t, n);     /* closing quote (stage 1 saw it) */
+        size_t colon = jet__od_toks_take(&t, n);
+        size_t v = jet__od_toks_take(&t, n);
+        if (JET_UNLIKELY(v >= n || j[colon] != ':')) {
+            if (colon < n && j[colon] != ':')
+                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, colon, "expected ':' after object key");
+            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input: expected a value");
+        }
+        count++;
+        size_t raw = q - p - 1;
+        bool eq = false;
+        if (raw == len) {
+            eq = memcmp(j + p + 1, key, len) == 0 && !jet__od_has_backslash(od, p + 1, q);
+        } else if (JET_UNLIKELY(raw > len) && jet__od_has_backslash(od, p + 1, q)) {
+            eq = key_equals(od, p, q, key, len);
+            if (od->failed) return false;
+        }
+        if (eq) {
+            char vc = j[v];
+            if (JET_UNLIKELY(vc == ',' || vc == '}' || vc == ']' || vc == ':'))
+                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+            it->count = count;
+            it->pending = v;
+            od->pos = v;
+            val->od = od;
+            val->pos = v;
+            val->depth = it->depth;
+            return true;
+        }
+        /* skip the value */
+        c = j[v];
+        if (c == '{' || c == '[') {
+            size_t e = jet__od_close(od, v + 1, 1, c);
+            if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+            jet__od_toks_seek(od, &t, e);
+        } else if (c == '"') {
+            jet__od_toks_take(&t, n);
+        }
+        p = jet__od_toks_take(&t, n);
+    }
+}
+
+bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val) {
+    size_t n = strlen(key);
+    if (jet_od_obj_find(it, key, n, val)) return true;
+    if (it->od->failed) return false;
+    return jet__od_fail_missing(it->od, it->start, key, n);
+}

@@ -1,0 +1,153 @@
+/*
+ * ondemand.h — the on-demand cursor's state and the primitives that the
+ * typed decoder (bind.c) shares with it (internal).
+ *
+ * The cursor walks stage 1's structural bitmap: every structural character,
+ * every unescaped quote and the first byte of every other token has its bit
+ * set, so "the next token after offset p" is one masked load and a count of
+ * trailing zeros, and skipping a value is a walk over bits, not bytes.
+ */
+#ifndef JET_ONDEMAND_H
+#define JET_ONDEMAND_H
+
+#include "internal.h"
+
+struct jet_od {
+    jet_alloc alloc;
+    const char *json;
+    size_t len;
+    uint64_t *marks;      /* stage 1: structural bitmap */
+    uint64_t *bs;         /* stage 1: backslashes inside strings */
+    uint64_t *br;         /* stage 1: brackets outside strings */
+    size_t words;         /* words of each bitmap for this input */
+    size_t index_cap;     /* words allocated (both bitmaps) */
+    char *unesc;          /* unescaped strings: one buffer of at least len */
+    size_t unesc_cap, unesc_len;
+    jet_arena scratch;    /* overflow of unesc (strings unescaped twice) */
+    jet_read_flags flags;
+    uint32_t max_depth;
+    bool utf8_known;      /* strings need no UTF-8 check (stage 1 did it, or allowed) */
+    bool failed;
+    size_t pos;           /* offset of the next token to read */
+    uint32_t depth;       /* containers entered and not yet left */
+    size_t root;          /* offset of the root value */
+    size_t close_err;     /* where jet__od_close failed */
+    jet_error err;
+    char *path;           /* the error's JSON Pointer */
+    size_t path_cap;
+    jet_parser *validator; /* JET_READ_VALIDATE_ALL and precise stage-1 errors */
+};
+
+#if defined(__GNUC__) || defined(__clang__)
+#define JET_OD_CTZ(x) ((unsigned)__builtin_ctzll(x))
+#else
+static inline unsigned jet__od_ctz(uint64_t x) {
+    unsigned n = 0;
+    while (!(x & 1)) { x >>= 1; n++; }
+    return n;
+}
+#define JET_OD_CTZ(x) jet__od_ctz(x)
+#endif
+
+/* Offset of the first token at or after `off`; od->len when there is none. */
+static JET_ALWAYS_INLINE size_t jet__od_next(const jet_od *od, size_t off) {
+    size_t w = off >> 6;
+    if (JET_UNLIKELY(w >= od->words)) return od->len;
+    uint64_t bits = od->marks[w] & (~UINT64_C(0) << (off & 63));
+    while (!bits) {
+        if (++w >= od->words) return od->len;
+        bits = od->marks[w];
+    }
+    return (w << 6) + JET_OD_CTZ(bits);
+}
+
+/*
+ * A local token stream for tight loops: `bits` holds the marks of word `w`
+ * not yet taken, so taking the next token is a count of trailing zeros and
+ * a clear of the lowest bit, with a reload only at word boundaries.
+ */
+typedef struct jet_od_toks {
+    const uint64_t *marks;
+    size_t w, words;
+    uint64_t bits;
+} jet_od_toks;
+
+/* Positions the stream so that the next token taken is the first at or
+ * after `off`. */
+static JET_ALWAYS_INLINE void jet__od_toks_seek(const jet_od *od, jet_od_toks *t, size_t off) {
+    t->marks = od->marks;
+    t->words = od->words;
+    t->w = off >> 6;
+    t->bits = t->w < t->words ? od->marks[t->w] & (~UINT64_C(0) << (off & 63)) : 0;
+}
+
+/* Takes the next token's offset; `len` when there is none. */
+static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
+    while (JET_UNLIKELY(!t->bits)) {
+        if (++t->w >= t->words) {
+            t->w = t->words;
+            return len;
+        }
+        t->bits = t->marks[t->w];
+    }
+    size_t p = (t->w << 6) + JET_OD_CTZ(t->bits);
+    t->bits &= t->bits - 1;
+    return p;
+}
+
+/* Whether a backslash lies in json[a..b). */
+static JET_ALWAYS_INLINE bool jet__od_has_backslash(const jet_od *od, size_t a, size_t b) {
+    if (a >= b) return false;
+    size_t wa = a >> 6, wb = (b - 1) >> 6;
+    if (JET_LIKELY(wa == wb)) /* the usual short string: one word */
+        return ((od->bs[wa] >> (a & 63)) & (~UINT64_C(0) >> (63 - ((b - 1 - a) & 63)))) != 0;
+    uint64_t lo = ~UINT64_C(0) << (a & 63);
+    uint64_t hi = ~UINT64_C(0) >> (63 - ((b - 1) & 63));
+    if (wa == wb) return (od->bs[wa] & lo & hi) != 0;
+    if (od->bs[wa] & lo) return true;
+    for (size_t w = wa + 1; w < wb; w++)
+        if (od->bs[w]) return true;
+    return (od->bs[wb] & hi) != 0;
+}
+
+/* Records the first error (sticky) with its location and JSON Pointer;
+ * always returns false. */
+bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg);
+/* The same with the JSON Pointer of the value starting at `value` (for an
+ * error met inside it, e.g. at the end of a bad number). */
+bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg);
+/* The same for a required member `key` missing from the object at
+ * `obj_pos`: the path names the member. */
+bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len);
+/* Offset just past the container whose contents start at `off`, `levels`
+ * levels deep (1: the innermost), whose opening bracket is `opener` ('{',
+ * '[' or 0 when unknown). Every bracket opened on the way must be closed by
+ * its own kind. JET_OD_UNCLOSED when the input ends first or a bracket does
+ * not match (od->close_err then says where: the bracket, or od->len). */
+#define JET_OD_UNCLOSED SIZE_MAX
+size_t jet__od_close(jet_od *od, size_t off, uint32_t levels, char opener);
+/* Records the error behind a JET_OD_UNCLOSED; returns false. */
+bool jet__od_close_fail(jet_od *od);
+/* Reads the string whose opening quote is at `p` (the cursor's position):
+ * a view or an unescaped copy in the scratch. Moves the cursor past it. */
+bool jet__od_string(jet_od *od, size_t p, jet_str *out);
+/* The key at `p` (an opening quote) into *key, and the offset of its value
+ * (after the ':') into *val. Does not move the cursor. */
+bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val);
+/* Skips the value at the cursor. */
+bool jet__od_skip(jet_od *od);
+/* Brings the cursor back to iterator `it`'s level: finishes a child the
+ * caller entered, or skips the value last returned when it was not read
+ * (the cursor then still stands on its first byte, which no separator
+ * shares). */
+bool jet__od_settle(jet_od_iter *it);
+/* Checks that the scalar token ending at `e` is not glued to more text
+ * ("12x", "truex"): the next byte is whitespace or starts a token. */
+static JET_ALWAYS_INLINE bool jet__od_token_end_ok(const jet_od *od, size_t e) {
+    if (e >= od->len) return true;
+    unsigned char c = (unsigned char)od->json[e];
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') return true;
+    return (od->marks[e >> 6] >> (e & 63)) & 1;
+}
+
+#endif
