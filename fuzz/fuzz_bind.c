@@ -1,0 +1,160 @@
+/* fuzz_bind.c — libFuzzer target: typed decoding and encoding (jet.h
+ * section 13) over arbitrary bytes.
+ *
+ *   cmake -S . -B build-fuzz -DJET_BUILD_FUZZ=ON -DCMAKE_C_COMPILER=clang
+ *   cmake --build build-fuzz --target fuzz_bind
+ *   build-fuzz/fuzz/fuzz_bind -max_total_time=60
+ *
+ * Each input, in an exact-size heap copy, is decoded with every example
+ * schema (examples/schemas.h: TwitterStats, the nostr message union,
+ * ApiResponse) and with the test suite's struct of every kind
+ * (tests/kitchen.h), under the default flags and under
+ * JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN. A failure must come with
+ * an error code, a message and an offset inside the input. When a decode
+ * succeeds, encoding must succeed; the text (in an exact-size copy) must
+ * decode again to an equal value (tests/bind_eq.h), and encoding that must
+ * give the same text; pretty and ASCII output must decode to it too. A
+ * successful decode with the strict flags implies one with the default
+ * flags, to the same value, and that the DOM reader accepts the input.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind_eq.h"
+#include "jet.h"
+#include "kitchen.h"
+#include "schemas.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static jet_od *od1, *od2, *od3;
+static jet_arena arena;
+static bool dom_ok; /* the DOM reader accepts the current input */
+
+static void fail(const char *schema, const char *what, const jet_error *e) {
+    fprintf(stderr, "fuzz_bind: %s: %s", schema, what);
+    if (e)
+        fprintf(stderr, " (%s at %zu, %s, path %s)", jet_code_name(e->code), e->offset,
+                e->msg ? e->msg : "-", e->path ? e->path : "-");
+    if (beq_where) fprintf(stderr, " [field %s]", beq_where);
+    fputc('\n', stderr);
+    abort();
+}
+
+static char *copy_exact(const char *s, size_t n) {
+    char *c = (char *)malloc(n ? n : 1);
+    if (c && n) memcpy(c, s, n);
+    return c;
+}
+
+static bool decode(jet_od *od, jet_struct *t, void *out, const char *json, size_t len,
+                   jet_read_flags flags, jet_error *e) {
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    o.flags = flags;
+    memset(e, 0, sizeof *e);
+    return jet_decode(od, json, len, t, out, &arena, &o, e);
+}
+
+/* Encodes `v`, decodes the text into `back` with od2, compares. */
+static void round_trip(const char *name, jet_struct *t, const void *v, void *back,
+                       jet_write_flags wf, bool again) {
+    jet_buf b;
+    jet_error e;
+    jet_buf_init(&b, NULL);
+    if (!jet_encode(&b, t, v, wf, &e)) fail(name, "encode failed", &e);
+    if (b.data[b.len] != '\0') fail(name, "encoded text not terminated", NULL);
+    char *text = copy_exact(b.data, b.len);
+    if (!text) abort();
+    if (!decode(od2, t, back, text, b.len, 0, &e)) {
+        fprintf(stderr, "encoded: %.*s\n", (int)(b.len < 2000 ? b.len : 2000), b.data);
+        fail(name, "encoded text does not decode", &e);
+    }
+    if (!bind_equal(t, v, back)) fail(name, "round trip changes the value", NULL);
+    if (again) {
+        /* the value read back encodes to the same text */
+        jet_buf b2;
+        jet_buf_init(&b2, NULL);
+        if (!jet_encode(&b2, t, back, wf, &e)) fail(name, "second encode failed", &e);
+        if (b2.len != b.len || memcmp(b2.data, b.data, b.len) != 0)
+            fail(name, "second encoding differs", NULL);
+        jet_buf_free(&b2);
+    }
+    free(text);
+    jet_buf_free(&b);
+}
+
+static void one(const char *name, jet_struct *t, const char *json, size_t len, unsigned sel) {
+    void *a = malloc(t->size), *b = malloc(t->size), *c = malloc(t->size);
+    if (!a || !b || !c) abort();
+    jet_error e, es;
+    jet_arena_reset(&arena);
+    bool ok = decode(od1, t, a, json, len, 0, &e);
+    if (!ok && (e.code == JET_OK || !e.msg || e.offset > len)) fail(name, "bad error", &e);
+    /* strict flags: success implies success in the default mode, same value */
+    bool oks = decode(od3, t, c, json, len, JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN, &es);
+    if (!oks && (es.code == JET_OK || !es.msg || es.offset > len)) fail(name, "bad error (strict)", &es);
+    if (oks && !ok) fail(name, "strict flags accept what the default rejects", &e);
+    if (oks && !dom_ok) fail(name, "JET_READ_VALIDATE_ALL accepts what the DOM rejects", NULL);
+    if (oks && !bind_equal(t, a, c)) fail(name, "strict decode gives a different value", NULL);
+    if (ok) {
+        round_trip(name, t, a, b, 0, true);
+        static const jet_write_flags wfs[] = {JET_WRITE_INDENT(2), JET_WRITE_ASCII,
+                                              JET_WRITE_ESCAPE_SLASHES | JET_WRITE_INDENT(7),
+                                              JET_WRITE_NEWLINE_AT_END | JET_WRITE_ASCII};
+        round_trip(name, t, a, b, wfs[sel % 4], false);
+    }
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* jet_odv_decode on every element of an array root (nostr events). */
+static void elements(const char *json, size_t len) {
+    jet_odv root, v;
+    jet_od_iter it;
+    NostrEvent ev;
+    if (!jet_od_start(od1, json, len, NULL, &root)) return;
+    if (jet_odv_type(&root) != JET_TYPE_ARR || !jet_odv_arr(&root, &it)) return;
+    while (jet_od_arr_next(&it, &v)) {
+        if (jet_odv_type(&v) == JET_TYPE_OBJ) {
+            if (!jet_odv_decode(&v, &nostr_event_type, &ev, &arena)) break;
+        } else if (!jet_odv_skip(&v)) {
+            break;
+        }
+    }
+    jet_od_finish(od1);
+    if (!jet_od_ok(od1)) {
+        const jet_error *e = jet_od_error(od1);
+        if (e->code == JET_OK || !e->msg || e->offset > len) fail("odv_decode", "bad error", e);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size > (1u << 18)) return 0;
+    if (!od1) {
+        od1 = jet_od_new(NULL);
+        od2 = jet_od_new(NULL);
+        od3 = jet_od_new(NULL);
+        jet_arena_init(&arena, NULL);
+    }
+    if (!od1 || !od2 || !od3) return 0;
+    char *json = copy_exact((const char *)data, size);
+    if (!json) return 0;
+    unsigned sel = size ? data[size - 1] : 0;
+    jet_doc *doc = jet_read(json, size, NULL, NULL, NULL);
+    dom_ok = doc != NULL;
+    jet_doc_free(doc);
+    one("TwTimeline", &tw_timeline_type, json, size, sel);
+    one("NostrMessage", &nostr_message_type, json, size, sel);
+    one("ApiResponse", &api_response_type, json, size, sel);
+    one("Kitchen", &kitchen_type, json, size, sel);
+    one("Point", &point_type, json, size, sel);
+    elements(json, size);
+    jet_arena_reset(&arena);
+    free(json);
+    return 0;
+}
