@@ -11,15 +11,32 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { OP_PARSE, OP_SERIALIZE, OP_VALIDATE, OP_DECODE, OP__COUNT };
+enum {
+    OP_PARSE, OP_SERIALIZE, OP_VALIDATE, OP_DECODE,
+    OP_NOSTR_SHORT, OP_NOSTR_FULL, OP_NOSTR_ENVELOPE, /* JB_NOSTR_* in this order */
+    OP_API_READ, OP_API_WRITE,
+    OP__COUNT
+};
 extern const char *const jb_op_names[OP__COUNT];
 extern const char *const jb_op_titles[OP__COUNT];
+/* Message-oriented ops: reported as ns per operation and ops/s. */
+bool jb_op_per_message(int op);
+/* The engine's caveat for an op (may be NULL). */
+const char *jb_engine_note(const jb_engine *e, int op);
 
 #define JB_MAX_DATASETS 8
 #define JB_MAX_ENGINES 24
 
+/* What a dataset is, and so which operations run on it. */
+enum {
+    JB_DS_DOC,   /* one JSON document: parse, serialize, validate (+ decode) */
+    JB_DS_NOSTR, /* newline-delimited relay messages: nostr-* */
+    JB_DS_API    /* the ApiResponse sample: api-* */
+};
+
 typedef struct jb_dataset {
     const char *name;   /* "twitter" */
+    int kind;           /* JB_DS_* */
     const char *file;   /* "twitter.json" */
     char path[1024];    /* where it was found */
     char *data;         /* exactly len bytes (no NUL, no padding) */
@@ -31,6 +48,22 @@ typedef struct jb_dataset {
     bool have_twitter_ref;
     jb_twitter twitter_ref;
     char twitter_ref_source[256];
+    /* nostr_relay: the messages, one exact-length buffer each */
+    char **lines;
+    size_t *lens;
+    size_t nlines, line_bytes;
+    bool have_nostr_ref[3];     /* per JB_NOSTR_* variant */
+    jb_nostr nostr_ref[3];
+    char nostr_ref_source[3][256];
+    /* api_response: the reference checksum, and the ApiResponse that
+     * api-write writes (decoded once by api_src, whose state keeps its
+     * strings and arrays alive) */
+    bool have_api_ref;
+    jb_api api_ref;
+    char api_ref_source[256];
+    struct ApiResponse *api_in;
+    const jb_engine *api_src;
+    void *api_src_state;
 } jb_dataset;
 
 typedef struct jb_counters {
@@ -92,6 +125,8 @@ double jb_now_ns(void);
 int jb_stats_compare(const jb_stats *got, const jb_stats *ref, unsigned caps,
                      char *why, size_t cap);
 int jb_twitter_compare(const jb_twitter *got, const jb_twitter *ref, char *why, size_t cap);
+int jb_nostr_compare(const jb_nostr *got, const jb_nostr *ref, char *why, size_t cap);
+int jb_api_compare(const jb_api *got, const jb_api *ref, char *why, size_t cap);
 void jb_verify_cell(jb_run *r, jb_cell *c);
 uint64_t jb_run_once(jb_cell *c, const jb_dataset *d, bool *ok);
 
@@ -111,6 +146,14 @@ bool jb_callgrind_available(void);
 bool jb_under_valgrind(void);
 void jb_instructions_cell(jb_run *r, jb_cell *c);
 int jb_callgrind_report(int argc, char **argv);
+
+/* api_check.c */
+void jb_api_checksum(const struct ApiResponse *r, jb_api *out);
+/* api-write verification: 0 when `text` is valid JSON equal to the sample as
+ * a jet DOM (a member whose value is null counts as absent); else non-zero
+ * and a reason. Without jet compiled in, it says so and fails. */
+int jb_api_check_output(const char *text, size_t len, const char *sample, size_t sample_len, char *why,
+                        size_t cap);
 
 /* selftest.c */
 int jb_self_test(jb_run *r, int ds);

@@ -146,7 +146,7 @@ void jb_instructions_cell(jb_run *r, jb_cell *c) {
     unsigned iters = r->opt.instr_iters ? r->opt.instr_iters : 1;
     char label[400];
     snprintf(label, sizeof label, "jet-bench engine=%s op=%s dataset=%s iters=%u bytes=%zu", c->eng->name,
-             jb_op_names[c->op], d->name, iters, d->len);
+             jb_op_names[c->op], d->name, iters, c->bytes);
 #ifdef JB_HAVE_CALLGRIND
     CALLGRIND_START_INSTRUMENTATION;
     CALLGRIND_ZERO_STATS;

@@ -32,6 +32,36 @@ typedef struct jb_twitter {
     uint64_t hashtags, hashtag_bytes;
 } jb_twitter;
 
+/* The nostr checksum over all messages of nostr_relay (one call). Sums wrap
+ * mod 2^64; content_bytes counts unescaped bytes. nostr-short fills
+ * messages, event, content_bytes and created_at_sum; nostr-full adds tags
+ * (tag arrays), tag_items (strings in them) and kind_sum; nostr-envelope
+ * adds the eose, ok and notice counts. */
+typedef struct jb_nostr {
+    uint64_t messages, event, eose, ok, notice;
+    uint64_t tags, tag_items, content_bytes, created_at_sum, kind_sum;
+} jb_nostr;
+
+/* The variants of the nostr operation (the `variant` argument). */
+enum { JB_NOSTR_SHORT = 0, JB_NOSTR_FULL = 1, JB_NOSTR_ENVELOPE = 2 };
+
+/* The ApiResponse checksum (computed by the harness from the decoded struct,
+ * outside the timed region; see api_check.c). string_bytes and string_hash
+ * (FNV-1a 64 over every string, each followed by a 0xff byte, in the
+ * struct's declared order) cover every string field; price_cents_sum sums
+ * llround(price * 100). Sums wrap mod 2^64. */
+typedef struct jb_api {
+    uint64_t user_id, age, active, has_phone, has_bio, tags;
+    uint64_t string_bytes, string_hash;
+    uint64_t orders, order_id_sum, items, quantity_sum, price_cents_sum;
+    uint64_t delivered, shipped, processing, delivered_at_sum, estimated_days_sum;
+    uint64_t tracking_bytes, request_id_bytes, timestamp;
+} jb_api;
+
+/* ApiResponse is the C struct of examples/schemas.h (jet_str strings); the
+ * adapters that fill or read it include that header. */
+struct ApiResponse;
+
 /* Capabilities: which fingerprint fields an engine can report faithfully. */
 enum {
     /* The engine tells integers from doubles (otherwise only `numbers` is
@@ -81,6 +111,29 @@ typedef struct jb_engine {
 
     /* decode: twitter.json bytes -> TwitterStats. Returns 0 on success. */
     int (*decode_twitter)(void *st, const char *json, size_t len, jb_twitter *out);
+
+    /* nostr-short/-full/-envelope (variant JB_NOSTR_*): decodes the n
+     * messages (lines[i]: lens[i] bytes, exactly, no NUL, no padding) and
+     * adds each one to *out (zeroed by the caller). Returns 0 on success,
+     * non-zero when a message is rejected. */
+    int (*nostr)(void *st, int variant, const char *const *lines, const size_t *lens, size_t n,
+                 jb_nostr *out);
+    /* api-read: bytes -> a filled ApiResponse (zeroed by the callee). Its
+     * strings and arrays may point into the input or the engine's state:
+     * they stay valid until the next call with the same state. Returns 0 on
+     * success. */
+    int (*api_read)(void *st, const char *json, size_t len, struct ApiResponse *out);
+    /* api-write: ApiResponse -> minified JSON, in a buffer owned by the
+     * state (valid until the next call); its length in *out_len. NULL on
+     * failure. */
+    const char *(*api_write)(void *st, const struct ApiResponse *in, size_t *out_len);
+    /* Caveats of the operations above (may be NULL). */
+    const char *nostr_short_note, *nostr_full_note, *nostr_envelope_note;
+    const char *api_read_note, *api_write_note;
+
+    /* Optional: why the last call with this state failed (for the FAIL
+     * footnotes), or NULL when the adapter cannot tell. */
+    const char *(*last_error)(void *st);
 } jb_engine;
 
 /* The registry (bench/engines/registry.c): engines compiled in, in display

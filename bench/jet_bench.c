@@ -6,6 +6,9 @@
 #include "bench.h"
 #include "jb_config.h"
 
+#include "api_sample.h"
+#include "schemas.h"
+
 #include <errno.h>
 #include <math.h>
 #include <sched.h>
@@ -16,18 +19,46 @@
 #include <time.h>
 #include <unistd.h>
 
-const char *const jb_op_names[OP__COUNT] = {"parse", "serialize", "validate", "decode"};
+const char *const jb_op_names[OP__COUNT] = {"parse", "serialize", "validate", "decode", "nostr-short",
+                                             "nostr-full", "nostr-envelope", "api-read", "api-write"};
 const char *const jb_op_titles[OP__COUNT] = {
     "Parse (bytes -> complete document, immutable input)",
     "Serialize (document -> minified text)",
     "Validate (accept/reject)",
-    "Decode (twitter.json -> TwitterStats)"};
+    "Decode (twitter.json -> TwitterStats)",
+    "nostr-short (every relay message; EVENTs -> created_at, content, pubkey)",
+    "nostr-full (every relay message; EVENTs -> the whole event, tags included)",
+    "nostr-envelope (every relay message -> tagged union EVENT/EOSE/OK/NOTICE)",
+    "api-read (ApiResponse JSON -> C struct)",
+    "api-write (ApiResponse C struct -> minified JSON)"};
 
-static const struct { const char *name, *file; } known_datasets[] = {
-    {"twitter", "twitter.json"},
-    {"citm_catalog", "citm_catalog.json"},
-    {"canada", "canada.json"},
-    {"github_events", "github_events.json"},
+bool jb_op_per_message(int op) { return op >= OP_NOSTR_SHORT && op <= OP_API_WRITE; }
+
+const char *jb_engine_note(const jb_engine *e, int op) {
+    switch (op) {
+    case OP_PARSE: return e->parse_note;
+    case OP_SERIALIZE: return e->serialize_note;
+    case OP_VALIDATE: return e->validate_note;
+    case OP_DECODE: return e->decode_note;
+    case OP_NOSTR_SHORT: return e->nostr_short_note;
+    case OP_NOSTR_FULL: return e->nostr_full_note;
+    case OP_NOSTR_ENVELOPE: return e->nostr_envelope_note;
+    case OP_API_READ: return e->api_read_note;
+    case OP_API_WRITE: return e->api_write_note;
+    }
+    return NULL;
+}
+
+/* The datasets: the four corpora (parse, serialize, validate; twitter also
+ * decode), the nostr relay messages (nostr-*), and the ApiResponse sample
+ * (api-*), which comes from examples/api_sample.h rather than a file. */
+static const struct { const char *name, *file; int kind; } known_datasets[] = {
+    {"twitter", "twitter.json", JB_DS_DOC},
+    {"citm_catalog", "citm_catalog.json", JB_DS_DOC},
+    {"canada", "canada.json", JB_DS_DOC},
+    {"github_events", "github_events.json", JB_DS_DOC},
+    {"nostr_relay", "nostr_relay.ndjson", JB_DS_NOSTR},
+    {"api_response", "examples/api_sample.h", JB_DS_API},
 };
 #define N_KNOWN_DATASETS (sizeof known_datasets / sizeof known_datasets[0])
 
@@ -104,6 +135,36 @@ static bool read_file(const char *path, char **data, size_t *len) {
     return true;
 }
 
+/* Splits newline-delimited messages (a trailing \r is dropped, blank lines
+ * are skipped) into buffers of exactly each message's length. */
+static bool split_lines(jb_dataset *d) {
+    size_t cap = 0;
+    for (size_t i = 0; i < d->len; i++) cap += d->data[i] == '\n';
+    cap++;
+    d->lines = calloc(cap, sizeof *d->lines);
+    d->lens = calloc(cap, sizeof *d->lens);
+    if (!d->lines || !d->lens) die("out of memory");
+    const char *p = d->data, *end = d->data + d->len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *e = nl ? nl : end;
+        size_t n = (size_t)(e - p);
+        if (n && p[n - 1] == '\r') n--;
+        bool blank = true;
+        for (size_t k = 0; k < n && blank; k++) blank = p[k] == ' ' || p[k] == '\t';
+        if (!blank) {
+            char *line = malloc(n);
+            if (!line) die("out of memory");
+            memcpy(line, p, n);
+            d->lines[d->nlines] = line;
+            d->lens[d->nlines++] = n;
+            d->line_bytes += n;
+        }
+        p = nl ? nl + 1 : end;
+    }
+    return d->nlines > 0;
+}
+
 static void load_datasets(jb_run *r) {
     /* --data-dir, $JET_DATA_DIR, $JET_SHARED_DIR/corpora, the shared
      * directory baked in at build time, Debian's fastjson testdata. */
@@ -122,7 +183,7 @@ static void load_datasets(jb_run *r) {
     dirs[nd++] = "/usr/share/gocode/src/github.com/valyala/fastjson/testdata";
 
     const char *filter = r->opt.datasets;
-    if (!filter && r->opt.quick) filter = "github_events";
+    if (!filter && r->opt.quick) filter = "github_events,nostr_relay,api_response";
     const char *names[N_KNOWN_DATASETS];
     for (size_t i = 0; i < N_KNOWN_DATASETS; i++) names[i] = known_datasets[i].name;
     check_list("dataset", filter, names, N_KNOWN_DATASETS);
@@ -133,6 +194,18 @@ static void load_datasets(jb_run *r) {
         memset(d, 0, sizeof *d);
         d->name = known_datasets[i].name;
         d->file = known_datasets[i].file;
+        d->kind = known_datasets[i].kind;
+        if (d->kind == JB_DS_API) {
+            /* Generated: the sample of examples/api_sample.h, copied into a
+             * buffer of exactly its length like the files. */
+            d->data = malloc(API_SAMPLE_LEN);
+            if (!d->data) die("out of memory");
+            memcpy(d->data, api_sample_json, API_SAMPLE_LEN);
+            d->len = API_SAMPLE_LEN;
+            d->loaded = true;
+            snprintf(d->path, sizeof d->path, "(generated from %s/examples/api_sample.h)", JB_REPO_DIR);
+            continue;
+        }
         for (int k = 0; k < nd && !d->loaded; k++) {
             snprintf(d->path, sizeof d->path, "%s/%s", dirs[k], d->file);
             d->loaded = read_file(d->path, &d->data, &d->len);
@@ -141,6 +214,11 @@ static void load_datasets(jb_run *r) {
             d->path[0] = 0;
             printf("note: dataset %s (%s) not found (searched --data-dir, $JET_DATA_DIR, $JET_SHARED_DIR/corpora, "
                    "%s, fastjson testdata): skipped\n", d->name, d->file, JB_CORPORA_DIR);
+            continue;
+        }
+        if (d->kind == JB_DS_NOSTR && !split_lines(d)) {
+            printf("note: dataset %s: no messages: skipped\n", d->name);
+            d->loaded = false;
         }
     }
 }
@@ -203,6 +281,43 @@ int jb_twitter_compare(const jb_twitter *got, const jb_twitter *ref, char *why, 
         bad++;
     }
     return bad != 0;
+}
+
+/* The checksum structs are arrays of uint64_t fields. */
+_Static_assert(sizeof(jb_nostr) == 10 * sizeof(uint64_t), "jb_nostr: uint64_t fields only");
+_Static_assert(sizeof(jb_api) == 21 * sizeof(uint64_t), "jb_api: uint64_t fields only");
+
+static const char *const nostr_names[10] = {"messages", "event", "eose", "ok", "notice",
+                                            "tags", "tag_items", "content_bytes", "created_at_sum", "kind_sum"};
+static const char *const api_names[21] = {
+    "user_id", "age", "active", "has_phone", "has_bio", "tags", "string_bytes", "string_hash", "orders",
+    "order_id_sum", "items", "quantity_sum", "price_cents_sum", "delivered", "shipped", "processing",
+    "delivered_at_sum", "estimated_days_sum", "tracking_bytes", "request_id_bytes", "timestamp"};
+
+static int fields_compare(const void *got, const void *ref, const char *const *names, int nf, char *why,
+                          size_t cap) {
+    uint64_t g[32], e[32];
+    memcpy(g, got, (size_t)nf * sizeof g[0]);
+    memcpy(e, ref, (size_t)nf * sizeof e[0]);
+    size_t used = 0;
+    int bad = 0;
+    if (why && cap) why[0] = 0;
+    for (int i = 0; i < nf; i++) {
+        if (g[i] == e[i]) continue;
+        if (why && used < cap && bad < 3)
+            used += (size_t)snprintf(why + used, cap - used, "%s%s %llu != %llu", bad ? ", " : "", names[i],
+                                     (unsigned long long)g[i], (unsigned long long)e[i]);
+        bad++;
+    }
+    return bad != 0;
+}
+
+int jb_nostr_compare(const jb_nostr *got, const jb_nostr *ref, char *why, size_t cap) {
+    return fields_compare(got, ref, nostr_names, 10, why, cap);
+}
+
+int jb_api_compare(const jb_api *got, const jb_api *ref, char *why, size_t cap) {
+    return fields_compare(got, ref, api_names, 21, why, cap);
 }
 
 /* ------------------------------------------------------------ references -- */
@@ -311,6 +426,95 @@ static void establish_twitter_reference(jb_dataset *d) {
              best_votes, n);
 }
 
+static bool engine_nostr(const jb_engine *e, const jb_dataset *d, int variant, jb_nostr *out) {
+    if (!e->nostr) return false;
+    void *st = e->create ? e->create() : NULL;
+    if (e->create && !st) return false;
+    memset(out, 0, sizeof *out);
+    bool ok = e->nostr(st, variant, (const char *const *)d->lines, d->lens, d->nlines, out) == 0;
+    if (e->destroy) e->destroy(st);
+    return ok;
+}
+
+/* The candidate (of n checksums of nf fields, `size` bytes apart) that the
+ * most candidates agree with; on a tie the earlier one (registry order puts
+ * jet first). -1 when n is 0. */
+static int vote(const void *sums, size_t size, int n, const char *const *names, int nf, int *votes) {
+    const char *p = (const char *)sums;
+    int best = -1;
+    *votes = 0;
+    for (int i = 0; i < n; i++) {
+        int v = 0;
+        for (int j = 0; j < n; j++) v += !fields_compare(p + (size_t)j * size, p + (size_t)i * size, names, nf, NULL, 0);
+        if (v > *votes) { best = i; *votes = v; }
+    }
+    return best;
+}
+
+static void establish_nostr_reference(jb_dataset *d, int variant) {
+    jb_nostr sums[JB_MAX_ENGINES];
+    const jb_engine *who[JB_MAX_ENGINES];
+    int n = 0, votes = 0;
+    for (int i = 0; jb_engines[i] && n < JB_MAX_ENGINES; i++)
+        if (engine_nostr(jb_engines[i], d, variant, &sums[n])) who[n++] = jb_engines[i];
+    int best = vote(sums, sizeof sums[0], n, nostr_names, 10, &votes);
+    if (best < 0) return;
+    d->nostr_ref[variant] = sums[best];
+    d->have_nostr_ref[variant] = true;
+    snprintf(d->nostr_ref_source[variant], sizeof d->nostr_ref_source[variant], "%s, agreed by %d of %d engines",
+             who[best]->name, votes, n);
+}
+
+/* The api-read reference: every engine decodes the sample; the checksum the
+ * most agree on wins (jet first on a tie). The winner's ApiResponse (and the
+ * state holding its strings and arrays) is kept as api-write's input. */
+static void establish_api_reference(jb_dataset *d) {
+    jb_api sums[JB_MAX_ENGINES];
+    ApiResponse *resp[JB_MAX_ENGINES];
+    void *states[JB_MAX_ENGINES];
+    const jb_engine *who[JB_MAX_ENGINES];
+    int n = 0, votes = 0;
+    for (int i = 0; jb_engines[i] && n < JB_MAX_ENGINES; i++) {
+        const jb_engine *e = jb_engines[i];
+        if (!e->api_read) continue;
+        void *st = e->create ? e->create() : NULL;
+        if (e->create && !st) continue;
+        ApiResponse *a = calloc(1, sizeof *a);
+        if (a && e->api_read(st, d->data, d->len, a) == 0) {
+            jb_api_checksum(a, &sums[n]);
+            resp[n] = a;
+            states[n] = st;
+            who[n++] = e;
+            continue;
+        }
+        free(a);
+        if (e->destroy) e->destroy(st);
+    }
+    int best = vote(sums, sizeof sums[0], n, api_names, 21, &votes);
+    for (int i = 0; i < n; i++) {
+        if (i == best) continue;
+        free(resp[i]);
+        if (who[i]->destroy) who[i]->destroy(states[i]);
+    }
+    if (best < 0) return;
+    d->api_ref = sums[best];
+    d->have_api_ref = true;
+    d->api_in = resp[best];
+    d->api_src = who[best];
+    d->api_src_state = states[best];
+    snprintf(d->api_ref_source, sizeof d->api_ref_source, "%s, agreed by %d of %d engines", who[best]->name, votes, n);
+}
+
+static void release_dataset(jb_dataset *d) {
+    if (d->api_src && d->api_src->destroy) d->api_src->destroy(d->api_src_state);
+    free(d->api_in);
+    for (size_t i = 0; i < d->nlines; i++) free(d->lines[i]);
+    free(d->lines);
+    free(d->lens);
+    free(d->data);
+    memset(d, 0, sizeof *d);
+}
+
 /* The engine used to re-parse serialized output: the first reference-capable
  * engine whose fingerprint matches the dataset's reference. */
 static const jb_engine *reparse_engine(const jb_dataset *d) {
@@ -335,18 +539,46 @@ static void cell_fail(jb_cell *c, const char *fmt, ...) {
     c->state = CELL_FAILED;
 }
 
+/* ": <why>" when the adapter can say why its last call failed, else "". */
+static const char *why_failed(const jb_engine *e, void *st, char *buf, size_t cap) {
+    const char *m = e->last_error ? e->last_error(st) : NULL;
+    snprintf(buf, cap, "%s%s", m ? ": " : "", m ? m : "");
+    return buf;
+}
+
+/* Which operations run on which datasets. */
+static bool op_uses_dataset(int op, const jb_dataset *d) {
+    switch (op) {
+    case OP_PARSE:
+    case OP_SERIALIZE:
+    case OP_VALIDATE: return d->kind == JB_DS_DOC;
+    case OP_DECODE: return d->kind == JB_DS_DOC && !strcmp(d->name, "twitter");
+    case OP_NOSTR_SHORT:
+    case OP_NOSTR_FULL:
+    case OP_NOSTR_ENVELOPE: return d->kind == JB_DS_NOSTR;
+    case OP_API_READ:
+    case OP_API_WRITE: return d->kind == JB_DS_API;
+    }
+    return false;
+}
+
 /* Verifies a cell; on success leaves the engine state (and, for serialize,
  * the prepared document) in the cell for timing. */
 void jb_verify_cell(jb_run *r, jb_cell *c) {
     const jb_engine *e = c->eng;
     const jb_dataset *d = &r->ds[c->ds];
-    c->bytes = d->len;
+    c->bytes = d->kind == JB_DS_NOSTR ? d->line_bytes : d->len;
     bool supported = false;
     switch (c->op) {
     case OP_PARSE: supported = e->parse && e->stats; break;
     case OP_SERIALIZE: supported = e->parse && e->serialize; break;
     case OP_VALIDATE: supported = e->validate != NULL; break;
     case OP_DECODE: supported = e->decode_twitter != NULL; break;
+    case OP_NOSTR_SHORT:
+    case OP_NOSTR_FULL:
+    case OP_NOSTR_ENVELOPE: supported = e->nostr != NULL; break;
+    case OP_API_READ: supported = e->api_read != NULL; break;
+    case OP_API_WRITE: supported = e->api_write != NULL; break;
     }
     if (!supported) {
         c->state = CELL_UNSUPPORTED;
@@ -433,7 +665,10 @@ void jb_verify_cell(jb_run *r, jb_cell *c) {
         for (int pass = 0; pass < 2; pass++) {
             jb_twitter t;
             memset(&t, 0, sizeof t);
-            if (e->decode_twitter(c->st, d->data, d->len, &t) != 0) { cell_fail(c, "decode failed"); return; }
+            if (e->decode_twitter(c->st, d->data, d->len, &t) != 0) {
+                cell_fail(c, "decode failed%s", why_failed(e, c->st, why, sizeof why));
+                return;
+            }
             if (jb_twitter_compare(&t, &d->twitter_ref, why, sizeof why)) {
                 cell_fail(c, "checksum mismatch: %s", why);
                 return;
@@ -441,10 +676,73 @@ void jb_verify_cell(jb_run *r, jb_cell *c) {
         }
         break;
     }
+    case OP_NOSTR_SHORT:
+    case OP_NOSTR_FULL:
+    case OP_NOSTR_ENVELOPE: {
+        int variant = c->op - OP_NOSTR_SHORT;
+        if (!d->have_nostr_ref[variant]) { cell_fail(c, "no reference checksum for %s", jb_op_names[c->op]); return; }
+        for (int pass = 0; pass < 2; pass++) {
+            jb_nostr t;
+            memset(&t, 0, sizeof t);
+            if (e->nostr(c->st, variant, (const char *const *)d->lines, d->lens, d->nlines, &t) != 0) {
+                cell_fail(c, "decode failed (pass %d)%s", pass + 1, why_failed(e, c->st, why, sizeof why));
+                return;
+            }
+            if (jb_nostr_compare(&t, &d->nostr_ref[variant], why, sizeof why)) {
+                cell_fail(c, "checksum mismatch (pass %d): %s", pass + 1, why);
+                return;
+            }
+        }
+        break;
+    }
+    case OP_API_READ: {
+        if (!d->have_api_ref) { cell_fail(c, "no reference ApiResponse checksum"); return; }
+        for (int pass = 0; pass < 2; pass++) {
+            ApiResponse a;
+            jb_api t;
+            memset(&a, 0xa5, sizeof a); /* the adapter must zero it */
+            if (e->api_read(c->st, d->data, d->len, &a) != 0) {
+                cell_fail(c, "decode failed (pass %d)%s", pass + 1, why_failed(e, c->st, why, sizeof why));
+                return;
+            }
+            jb_api_checksum(&a, &t);
+            if (jb_api_compare(&t, &d->api_ref, why, sizeof why)) {
+                cell_fail(c, "checksum mismatch (pass %d): %s", pass + 1, why);
+                return;
+            }
+        }
+        break;
+    }
+    case OP_API_WRITE: {
+        if (!d->api_in) { cell_fail(c, "no reference ApiResponse to write (no engine decoded the sample)"); return; }
+        size_t n1 = 0, n2 = 0;
+        const char *text = e->api_write(c->st, d->api_in, &n1);
+        if (!text || !n1) { cell_fail(c, "write failed%s", why_failed(e, c->st, why, sizeof why)); return; }
+        /* The text must be the sample again, as a jet DOM ... */
+        if (jb_api_check_output(text, n1, d->data, d->len, why, sizeof why)) { cell_fail(c, "%s", why); return; }
+        /* ... and read back by the reference's engine, give its checksum. */
+        const jb_engine *re = d->api_src;
+        void *rst = re->create ? re->create() : NULL;
+        ApiResponse back;
+        memset(&back, 0, sizeof back);
+        int bad = 1;
+        if (re->api_read(rst, text, n1, &back) == 0) {
+            jb_api t;
+            jb_api_checksum(&back, &t);
+            bad = jb_api_compare(&t, &d->api_ref, why, sizeof why);
+        } else {
+            snprintf(why, sizeof why, "%s rejects it", re->name);
+        }
+        if (re->destroy) re->destroy(rst);
+        if (bad) { cell_fail(c, "output read back by %s: %s", re->name, why); return; }
+        text = e->api_write(c->st, d->api_in, &n2);
+        if (!text || n2 != n1) { cell_fail(c, "second write differs (%zu vs %zu bytes)", n2, n1); return; }
+        c->out_bytes = n1;
+        break;
+    }
     }
     c->state = CELL_OK;
-    const char *n = c->op == OP_PARSE ? e->parse_note : c->op == OP_SERIALIZE ? e->serialize_note
-                  : c->op == OP_VALIDATE ? e->validate_note : e->decode_note;
+    const char *n = jb_engine_note(e, c->op);
     snprintf(c->note, sizeof c->note, "%s", n ? n : "");
 }
 
@@ -485,6 +783,27 @@ uint64_t jb_run_once(jb_cell *c, const jb_dataset *d, bool *ok) {
         memset(&t, 0, sizeof t);
         if (e->decode_twitter(c->st, d->data, d->len, &t) != 0) *ok = false;
         return t.id_sum ^ t.text_bytes;
+    }
+    case OP_NOSTR_SHORT:
+    case OP_NOSTR_FULL:
+    case OP_NOSTR_ENVELOPE: {
+        jb_nostr t;
+        memset(&t, 0, sizeof t);
+        if (e->nostr(c->st, c->op - OP_NOSTR_SHORT, (const char *const *)d->lines, d->lens, d->nlines, &t) != 0)
+            *ok = false;
+        return t.created_at_sum ^ t.content_bytes;
+    }
+    case OP_API_READ: {
+        /* The checksum is left out: verification computed it, untimed. */
+        ApiResponse a;
+        if (e->api_read(c->st, d->data, d->len, &a) != 0) { *ok = false; return 0; }
+        return (uint64_t)a.timestamp ^ a.order_count ^ (uint64_t)(uintptr_t)a.orders;
+    }
+    case OP_API_WRITE: {
+        size_t n = 0;
+        const char *t = e->api_write(c->st, d->api_in, &n);
+        if (!t || !n) { *ok = false; return 0; }
+        return n + (unsigned char)t[n / 2];
     }
     }
     *ok = false;
@@ -639,9 +958,12 @@ static void time_group(jb_run *r, jb_cell **cells, int n, progress *pg) {
 
 static void usage(void) {
     puts("usage: jet-bench [options]\n"
-         "  --ops LIST            parse,serialize,validate,decode or all (default parse,serialize,validate)\n"
+         "  --ops LIST            parse,serialize,validate,decode,nostr-short,nostr-full,\n"
+         "                        nostr-envelope,api-read,api-write (default: all)\n"
          "  --engines LIST        engine names (default: all compiled in; see --list)\n"
-         "  --datasets LIST       twitter,citm_catalog,canada,github_events (default: all found)\n"
+         "  --datasets LIST       twitter,citm_catalog,canada,github_events (parse, serialize,\n"
+         "                        validate; decode: twitter), nostr_relay (nostr-*),\n"
+         "                        api_response (api-*) (default: all found)\n"
          "  --data-dir DIR        where the corpora are (then $JET_DATA_DIR, ../shared/corpora,\n"
          "                        Debian's fastjson testdata)\n"
          "  --min-time-ms N       timing budget per cell (default 1000; use 2000 for a baseline)\n"
@@ -658,7 +980,8 @@ static void usage(void) {
          "                        one callgrind profile per cell (no timing); then\n"
          "  --callgrind-report F... prints instructions/byte from those dumps\n"
          "  --instr-iters N       iterations per cell in --instructions mode (default 5)\n"
-         "  --quick               CI mode: self-test + github_events, 50 ms budget; non-zero\n"
+         "  --quick               CI mode: self-test + github_events, nostr_relay and\n"
+         "                        api_response, 50 ms budget; non-zero\n"
          "                        exit when a jet cell or the self-test fails\n"
          "  --self-test           check that a deliberately broken adapter is caught\n"
          "  --strict              non-zero exit when any jet cell fails verification\n"
@@ -743,7 +1066,7 @@ int main(int argc, char **argv) {
         if (in_list(r->opt.engines, jb_engines[i]->name)) r->eng[r->neng++] = jb_engines[i];
 
     /* Operations. */
-    const char *opfilter = r->opt.ops ? r->opt.ops : "parse,serialize,validate";
+    const char *opfilter = r->opt.ops ? r->opt.ops : "all";
     check_list("operation", opfilter, jb_op_names, OP__COUNT);
     for (int op = 0; op < OP__COUNT; op++) r->op_on[op] = in_list(opfilter, jb_op_names[op]);
 
@@ -771,11 +1094,22 @@ int main(int argc, char **argv) {
     for (int i = 0; i < r->nds; i++) {
         jb_dataset *d = &r->ds[i];
         if (!d->loaded) continue;
-        establish_reference(d);
+        if (d->kind == JB_DS_DOC) establish_reference(d);
         if (d->have_ref) printf("reference %s: %s\n", d->name, d->ref_source);
         if (r->op_on[OP_DECODE] && !strcmp(d->name, "twitter")) {
             establish_twitter_reference(d);
             if (d->have_twitter_ref) printf("reference %s TwitterStats: %s\n", d->name, d->twitter_ref_source);
+        }
+        if (d->kind == JB_DS_NOSTR)
+            for (int v = 0; v < 3; v++) {
+                if (!r->op_on[OP_NOSTR_SHORT + v] && !r->opt.self_test) continue;
+                establish_nostr_reference(d, v);
+                if (d->have_nostr_ref[v])
+                    printf("reference %s %s: %s\n", d->name, jb_op_names[OP_NOSTR_SHORT + v], d->nostr_ref_source[v]);
+            }
+        if (d->kind == JB_DS_API && (r->op_on[OP_API_READ] || r->op_on[OP_API_WRITE] || r->opt.self_test)) {
+            establish_api_reference(d);
+            if (d->have_api_ref) printf("reference %s ApiResponse: %s\n", d->name, d->api_ref_source);
         }
     }
 
@@ -783,12 +1117,9 @@ int main(int argc, char **argv) {
     if (r->opt.self_test) {
         int sds = -1;
         for (int i = 0; i < r->nds && sds < 0; i++)
-            if (r->ds[i].loaded && r->ds[i].have_ref) sds = i;
-        if (sds < 0) {
-            printf("self-test: no dataset with a reference: skipped\n");
-        } else if (jb_self_test(r, sds) != 0) {
-            exit_code = 1;
-        }
+            if (r->ds[i].loaded && r->ds[i].kind == JB_DS_DOC && r->ds[i].have_ref) sds = i;
+        if (sds < 0) printf("self-test: no document dataset with a reference: parse/serialize/validate checks skipped\n");
+        if (jb_self_test(r, sds) != 0) exit_code = 1;
     }
 
     /* Cells, in (op, dataset, engine) order. */
@@ -797,8 +1128,7 @@ int main(int argc, char **argv) {
     for (int op = 0; op < OP__COUNT; op++) {
         if (!r->op_on[op]) continue;
         for (int di = 0; di < r->nds; di++) {
-            if (!r->ds[di].loaded) continue;
-            if (op == OP_DECODE && strcmp(r->ds[di].name, "twitter")) continue;
+            if (!r->ds[di].loaded || !op_uses_dataset(op, &r->ds[di])) continue;
             for (int ei = 0; ei < r->neng; ei++) {
                 jb_cell *c = &r->cells[r->ncells++];
                 c->eng = r->eng[ei];
@@ -808,10 +1138,14 @@ int main(int argc, char **argv) {
             }
         }
     }
-    if (r->op_on[OP_DECODE]) {
-        bool tw = false;
-        for (int di = 0; di < r->nds; di++) tw |= r->ds[di].loaded && !strcmp(r->ds[di].name, "twitter");
-        if (!tw) printf("note: decode needs the twitter dataset: skipped\n");
+    for (int op = 0; op < OP__COUNT && r->opt.ops; op++) {
+        if (!r->op_on[op]) continue;
+        bool any = false;
+        for (int di = 0; di < r->nds; di++) any |= r->ds[di].loaded && op_uses_dataset(op, &r->ds[di]);
+        if (!any)
+            printf("note: %s needs the %s dataset: skipped\n", jb_op_names[op],
+                   op == OP_DECODE ? "twitter" : op <= OP_VALIDATE ? "a document"
+                   : op < OP_API_READ ? "nostr_relay" : "api_response");
     }
 
     /* Verification before timing. */
@@ -873,5 +1207,7 @@ int main(int argc, char **argv) {
         printf("jet-bench: %d passed, %d failed\n", passed, failed);
     }
     if (r->opt.strict && jet_failed) exit_code = 1;
+    for (int i = 0; i < r->nds; i++) release_dataset(&r->ds[i]);
+    free(r->cells);
     return exit_code;
 }

@@ -170,9 +170,19 @@ static void cell_text(jb_cell *c, int op, char *buf, size_t cap, int *nfoot, jb_
         return;
     }
     if (!timed(c)) { snprintf(buf, cap, "-"); return; }
-    (void)op;
-    jb_fmt_num(c->mb_per_s, buf, cap);
+    /* Message-oriented ops: ns per operation; the others: MB/s. */
+    jb_fmt_num(jb_op_per_message(op) ? c->median_ns : c->mb_per_s, buf, cap);
 }
+
+/* The ops/s of a message-oriented cell ("-" when it was not timed). */
+static void ops_text(const jb_cell *c, char *buf, size_t cap) {
+    if (timed(c)) jb_fmt_num(c->ops_per_s, buf, cap);
+    else snprintf(buf, cap, "-");
+}
+
+/* What a cell's bars and the baseline choice measure: MB/s, or ops/s for
+ * the message-oriented ops. */
+static double cell_rate(const jb_cell *c) { return jb_op_per_message(c->op) ? c->ops_per_s : c->mb_per_s; }
 
 static void print_footnotes(jb_run *r, FILE *out, jb_cell **feet, int nfoot, bool md) {
     for (int i = 0; i < nfoot; i++)
@@ -183,8 +193,7 @@ static void print_footnotes(jb_run *r, FILE *out, jb_cell **feet, int nfoot, boo
 static void print_engine_notes(jb_run *r, FILE *out, int op, bool md) {
     for (int ei = 0; ei < r->neng; ei++) {
         const jb_engine *e = r->eng[ei];
-        const char *n = op == OP_PARSE ? e->parse_note : op == OP_SERIALIZE ? e->serialize_note
-                      : op == OP_VALIDATE ? e->validate_note : e->decode_note;
+        const char *n = jb_engine_note(e, op);
         bool any = false;
         for (int di = 0; di < r->nds; di++) any |= timed(find_cell(r, e, op, di));
         if (any && n) fprintf(out, "%s%s: %s\n", md ? "- " : "  ", e->name, n);
@@ -210,9 +219,16 @@ static void tables_by_op(jb_run *r, FILE *out, bool md) {
         if (!r->op_on[op] || !op_has_cells(r, op)) continue;
         memset(&t, 0, sizeof t);
         int dcols[JB_MAX_DATASETS], nd = 0;
+        /* Message-oriented ops: two columns per dataset, ns/op and ops/s. */
+        const bool msg = jb_op_per_message(op);
+        const int per = msg ? 2 : 1;
         snprintf(t.head[t.ncols++], 40, "Engine");
         for (int di = 0; di < r->nds; di++)
-            if (ds_in_op(r, op, di)) { dcols[nd++] = di; snprintf(t.head[t.ncols++], 40, "%s", r->ds[di].name); }
+            if (ds_in_op(r, op, di) && t.ncols + per < 16) {
+                dcols[nd++] = di;
+                snprintf(t.head[t.ncols++], 40, msg ? "%s ns/op" : "%s", r->ds[di].name);
+                if (msg) snprintf(t.head[t.ncols++], 40, "ops/s");
+            }
         snprintf(t.head[t.ncols++], 40, "x %s", op_base[op] ? op_base[op]->name : "baseline");
         int nfoot = 0;
         jb_cell *feet[JB_MAX_ENGINES * JB_MAX_DATASETS];
@@ -226,12 +242,21 @@ static void tables_by_op(jb_run *r, FILE *out, bool md) {
             if (!any) continue;
             char(*row)[40] = t.rows[t.nrows++];
             snprintf(row[0], 40, "%s", e->name);
-            for (int k = 0; k < nd; k++) cell_text(find_cell(r, e, op, dcols[k]), op, row[1 + k], 40, &nfoot, feet);
-            fmt_ratio(op_ratio(r, e, op), row[1 + nd], 40);
+            for (int k = 0; k < nd; k++) {
+                jb_cell *c = find_cell(r, e, op, dcols[k]);
+                cell_text(c, op, row[1 + per * k], 40, &nfoot, feet);
+                if (msg) ops_text(c, row[2 + per * k], 40);
+            }
+            fmt_ratio(op_ratio(r, e, op), row[1 + per * nd], 40);
         }
-        fprintf(out, md ? "\n### %s\n\nMB/s (median of interleaved samples); x: geometric mean over the datasets of the interleaved ratio to %s.\n\n"
-                        : "\n%s -- MB/s (median); x = interleaved speed ratio to %s (geomean over datasets)\n",
-                jb_op_titles[op], op_base[op] ? op_base[op]->name : "the baseline");
+        if (msg)
+            fprintf(out, md ? "\n### %s\n\nns per operation and operations per second (median of interleaved samples); x: interleaved speed ratio to %s.\n\n"
+                            : "\n%s -- ns/op and ops/s (median); x = interleaved speed ratio to %s\n",
+                    jb_op_titles[op], op_base[op] ? op_base[op]->name : "the baseline");
+        else
+            fprintf(out, md ? "\n### %s\n\nMB/s (median of interleaved samples); x: geometric mean over the datasets of the interleaved ratio to %s.\n\n"
+                            : "\n%s -- MB/s (median); x = interleaved speed ratio to %s (geomean over datasets)\n",
+                    jb_op_titles[op], op_base[op] ? op_base[op]->name : "the baseline");
         print_table(&t, out, md);
         if (md) fputc('\n', out);
         print_footnotes(r, out, feet, nfoot, md);
@@ -250,7 +275,7 @@ static void tables_by_dataset(jb_run *r, FILE *out, bool md) {
         for (int op = 0; op < OP__COUNT; op++)
             if (r->op_on[op] && ds_in_op(r, op, di) && op_has_cells(r, op)) {
                 ops[no++] = op;
-                snprintf(t.head[t.ncols++], 40, "%s", jb_op_names[op]);
+                snprintf(t.head[t.ncols++], 40, jb_op_per_message(op) ? "%s ns/op" : "%s", jb_op_names[op]);
                 snprintf(t.head[t.ncols++], 40, "x %s", op_base[op] ? op_base[op]->name : "base");
             }
         if (!no) continue;
@@ -271,9 +296,14 @@ static void tables_by_dataset(jb_run *r, FILE *out, bool md) {
                 fmt_ratio(timed(c) ? c->ratio : 0, row[2 + 2 * k], 40);
             }
         }
-        fprintf(out, md ? "\n### %s (%zu bytes)\n\nMB/s (median); x: interleaved ratio to the op's baseline.\n\n"
-                        : "\n%s (%zu bytes) -- MB/s (median); x = interleaved ratio to the op's baseline\n",
-                r->ds[di].name, r->ds[di].len);
+        const jb_dataset *d = &r->ds[di];
+        char size[64];
+        if (d->kind == JB_DS_NOSTR) snprintf(size, sizeof size, "%zu messages, %zu bytes", d->nlines, d->line_bytes);
+        else snprintf(size, sizeof size, "%zu bytes", d->len);
+        const char *unit = d->kind == JB_DS_DOC ? "MB/s" : "ns per operation";
+        fprintf(out, md ? "\n### %s (%s)\n\n%s (median); x: interleaved ratio to the op's baseline.\n\n"
+                        : "\n%s (%s) -- %s (median); x = interleaved ratio to the op's baseline\n",
+                d->name, size, unit);
         print_table(&t, out, md);
         if (md) fputc('\n', out);
         print_footnotes(r, out, feet, nfoot, md);
@@ -287,7 +317,8 @@ static void tables_by_cell(jb_run *r, FILE *out, bool md) {
         for (int op = 0; op < OP__COUNT; op++) {
             if (!r->op_on[op] || !ds_in_op(r, op, di) || !op_has_cells(r, op)) continue;
             memset(&t, 0, sizeof t);
-            const char *h[] = {"Engine", "MB/s", "median us", "MAD us", "p10 us", "samples", "x"};
+            const char *h[] = {"Engine", jb_op_per_message(op) ? "ops/s" : "MB/s", "median us", "MAD us", "p10 us",
+                               "samples", "x"};
             for (int k = 0; k < 7; k++) snprintf(t.head[t.ncols++], 40, "%s", h[k]);
             snprintf(t.head[6], 40, "x %s", op_base[op] ? op_base[op]->name : "base");
             int nfoot = 0;
@@ -298,6 +329,7 @@ static void tables_by_cell(jb_run *r, FILE *out, bool md) {
                 char(*row)[40] = t.rows[t.nrows++];
                 snprintf(row[0], 40, "%s", c->eng->name);
                 cell_text(c, op, row[1], 40, &nfoot, feet);
+                if (jb_op_per_message(op) && timed(c)) ops_text(c, row[1], 40);
                 if (timed(c)) {
                     jb_fmt_num(c->median_ns / 1e3, row[2], 40);
                     jb_fmt_num(c->mad_ns / 1e3, row[3], 40);
@@ -494,7 +526,9 @@ int jb_write_json(jb_run *r, const char *path) {
         if (c->ratio > 0) json_num(f, c->ratio); else fputs("null", f);
         fputs(", \"baseline\": ", f);
         if (c->ratio_base) json_str(f, c->ratio_base); else fputs("null", f);
-        if (c->op == OP_SERIALIZE && c->out_bytes) fprintf(f, ", \"out_bytes\": %zu", c->out_bytes);
+        if ((c->op == OP_SERIALIZE || c->op == OP_API_WRITE) && c->out_bytes)
+            fprintf(f, ", \"out_bytes\": %zu", c->out_bytes);
+        if (r->ds[c->ds].kind == JB_DS_NOSTR) fprintf(f, ", \"messages\": %zu", r->ds[c->ds].nlines);
         fputs(", \"note\": ", f);
         json_str(f, c->note);
         fputs(", \"counters\": ", f);
@@ -559,7 +593,8 @@ static void svg_escape(FILE *f, const char *s) {
 }
 
 /* One grouped bar chart per operation: a group per dataset, a bar per
- * engine, height = MB/s; failed cells are marked with an x. */
+ * engine, height = MB/s (ops/s for the message-oriented ops); failed cells
+ * are marked with an x. */
 int jb_write_svg(jb_run *r, const char *dir) {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "jet-bench: cannot create %s: %s\n", dir, strerror(errno));
@@ -576,7 +611,7 @@ int jb_write_svg(jb_run *r, const char *dir) {
             for (int k = 0; k < nd; k++) {
                 jb_cell *c = find_cell(r, r->eng[ei], op, dcols[k]);
                 if (c && c->state != CELL_UNSUPPORTED) any = true;
-                if (timed(c) && c->mb_per_s > maxv) maxv = c->mb_per_s;
+                if (timed(c) && cell_rate(c) > maxv) maxv = cell_rate(c);
             }
             if (any) ecols[ne++] = ei;
         }
@@ -595,8 +630,9 @@ int jb_write_svg(jb_run *r, const char *dir) {
         int W = left + nd * gw + legend, H = topm + h + 60;
         fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
         fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"%d\" y=\"20\" font-size=\"14\">", left);
+        const char *unit = jb_op_per_message(op) ? "ops/s" : "MB/s";
         svg_escape(f, jb_op_titles[op]);
-        fputs(" (MB/s, median)</text>\n", f);
+        fprintf(f, " (%s, median)</text>\n", unit);
         for (int k = 0; k <= 5; k++) {
             double v = top * k / 5;
             int y = topm + h - (int)(h * k / 5);
@@ -610,9 +646,9 @@ int jb_write_svg(jb_run *r, const char *dir) {
                 int x = x0 + j * bw;
                 const char *col = palette[j % (sizeof palette / sizeof palette[0])];
                 if (timed(c)) {
-                    int bh = (int)(h * c->mb_per_s / top);
-                    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s %s: %.0f MB/s</title></rect>\n",
-                            x, topm + h - bh, bw - 2, bh, col, c->eng->name, r->ds[dcols[k]].name, c->mb_per_s);
+                    int bh = (int)(h * cell_rate(c) / top);
+                    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s %s: %.0f %s</title></rect>\n",
+                            x, topm + h - bh, bw - 2, bh, col, c->eng->name, r->ds[dcols[k]].name, cell_rate(c), unit);
                 } else if (c && c->state == CELL_FAILED) {
                     fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">x</text>\n", x + 2, topm + h - 4, col);
                 }

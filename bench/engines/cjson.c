@@ -72,5 +72,7 @@ const jb_engine jb_engine_cjson = {
     "cJSON_PrintUnformatted (+ cJSON_free)",
     NULL, NULL,
     cj_create, cj_destroy, cj_parse, cj_free_doc, cj_stats,
-    cj_serialize, cj_free_text, NULL, NULL
+    cj_serialize, cj_free_text, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL
 };

@@ -66,5 +66,7 @@ const jb_engine jb_engine_jansson = {
     "json_dumps(JSON_COMPACT) + free",
     NULL, NULL,
     ja_create, ja_destroy, ja_parse, ja_free_doc, ja_stats,
-    ja_serialize, ja_free_text, NULL, NULL
+    ja_serialize, ja_free_text, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL
 };

@@ -5,21 +5,43 @@
  * store); the engines are interleaved. */
 #include "engine.h"
 #include "jet.h"
+#include "jet_common.h"
+#include "nostr_sum.h"
+#include "schemas.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct jet_state {
     jet_parser *parser;
+    jet_arena arena; /* the decoded structs' arrays (nostr tags, ApiResponse) */
     char kernel[16];
+    char err[256];   /* why the last typed decoding failed */
 } jet_state;
 
 /* The kernel jet chose for this process, remembered before any adapter
  * changes it. */
 static char default_kernel[16];
 
-static void *jet_state_new(const char *kernel) {
+static const char *default_kernel_name(void) {
     if (!default_kernel[0]) snprintf(default_kernel, sizeof default_kernel, "%s", jet_kernel_name());
+    return default_kernel;
+}
+
+void jb_jet_default_kernel(void) { jet_kernel_set(default_kernel_name()); }
+
+void jb_jet_describe(char *buf, size_t cap, const char *what, const jet_error *e) {
+    if (!e || e->code == JET_OK) {
+        snprintf(buf, cap, "%s: not the expected shape", what);
+        return;
+    }
+    snprintf(buf, cap, "%s: %s (%s) at byte %zu%s%s", what, jet_code_name(e->code), e->msg ? e->msg : "",
+             e->offset, e->path ? ", path " : "", e->path ? e->path : "");
+}
+
+static void *jet_state_new(const char *kernel) {
+    default_kernel_name();
     jet_state *st = (jet_state *)calloc(1, sizeof *st);
     if (!st) return NULL;
     st->parser = jet_parser_new(NULL);
@@ -27,6 +49,7 @@ static void *jet_state_new(const char *kernel) {
         free(st);
         return NULL;
     }
+    jet_arena_init(&st->arena, NULL);
     snprintf(st->kernel, sizeof st->kernel, "%s", kernel ? kernel : default_kernel);
     return st;
 }
@@ -41,6 +64,7 @@ static void *jet_create(void) { return jet_state_new(NULL); }
 static void *jet_onepass_create(void) { return jet_state_new("scalar"); }
 static void jet_destroy(void *st) {
     jet_parser_free(((jet_state *)st)->parser);
+    jet_arena_free(&((jet_state *)st)->arena);
     free(st);
 }
 
@@ -73,7 +97,7 @@ static int jet_validate(void *st, const char *json, size_t len) {
 
 static uint64_t u64_of(const jet_val *v) { return jet_get_uint(v); }
 
-static int jet_decode(void *st, const char *json, size_t len, jb_twitter *t) {
+static int jet_dom_decode(void *st, const char *json, size_t len, jb_twitter *t) {
     jet_doc *doc = jet_parser_parse(use(st), json, len, NULL, NULL);
     if (!doc) return -1;
     const jet_val *statuses = jet_obj_get(jet_doc_root(doc), "statuses");
@@ -109,6 +133,245 @@ static int jet_decode(void *st, const char *json, size_t len, jb_twitter *t) {
     return 0;
 }
 
+/* ------------------------------------------------ typed decoding (DOM) -- */
+
+/* The DOM route: parse, then fill the structs of examples/schemas.h with
+ * jet_obj_get lookups; strings are views into the document (valid until the
+ * parser's next parse), arrays come from the state's arena. */
+
+static bool dom_str(const jet_val *v, jet_str *out) {
+    if (!jet_is_str(v)) return false;
+    out->ptr = jet_get_str(v);
+    out->len = jet_get_len(v);
+    return true;
+}
+static bool dom_u64(const jet_val *v, uint64_t *out) {
+    if (!jet_is_uint(v)) return false;
+    *out = jet_get_uint(v);
+    return true;
+}
+static bool dom_i64(const jet_val *v, int64_t *out) {
+    if (!jet_is_sint(v) && !(jet_is_uint(v) && jet_get_uint(v) <= (uint64_t)INT64_MAX)) return false;
+    *out = jet_get_sint(v);
+    return true;
+}
+static bool dom_i32(const jet_val *v, int32_t *out) {
+    int64_t x;
+    if (!dom_i64(v, &x) || x < INT32_MIN || x > INT32_MAX) return false;
+    *out = (int32_t)x;
+    return true;
+}
+static bool dom_bool(const jet_val *v, bool *out) {
+    if (!jet_is_bool(v)) return false;
+    *out = jet_get_bool(v);
+    return true;
+}
+/* An Option[String]: absent or null is None. */
+static bool dom_opt_str(const jet_val *v, bool *has, jet_str *out) {
+    *has = false;
+    if (!v || jet_is_null(v)) return true;
+    return (*has = dom_str(v, out));
+}
+
+static bool dom_short_event(const jet_val *o, NostrShortEvent *e) {
+    return jet_is_obj(o) && dom_u64(jet_obj_get(o, "created_at"), &e->created_at) &&
+           dom_str(jet_obj_get(o, "content"), &e->content) && dom_str(jet_obj_get(o, "pubkey"), &e->pubkey);
+}
+
+static bool dom_event(jet_arena *a, const jet_val *o, NostrEvent *e) {
+    uint64_t kind;
+    if (!jet_is_obj(o) || !dom_str(jet_obj_get(o, "id"), &e->id) || !dom_str(jet_obj_get(o, "pubkey"), &e->pubkey) ||
+        !dom_u64(jet_obj_get(o, "created_at"), &e->created_at) || !dom_u64(jet_obj_get(o, "kind"), &kind) ||
+        kind > UINT32_MAX || !dom_str(jet_obj_get(o, "content"), &e->content) ||
+        !dom_str(jet_obj_get(o, "sig"), &e->sig))
+        return false;
+    e->kind = (uint32_t)kind;
+    const jet_val *tags = jet_obj_get(o, "tags");
+    if (!jet_is_arr(tags)) return false;
+    e->tag_count = jet_arr_size(tags);
+    e->tags = (NostrTag *)jet_arena_alloc(a, e->tag_count * sizeof *e->tags, _Alignof(NostrTag));
+    if (!e->tags) return false;
+    jet_arr_iter it = jet_arr_iter_init(tags);
+    NostrTag *t = e->tags;
+    for (jet_val *tv; (tv = jet_arr_iter_next(&it)); t++) {
+        if (!jet_is_arr(tv)) return false;
+        t->count = jet_arr_size(tv);
+        t->items = (jet_str *)jet_arena_alloc(a, t->count * sizeof *t->items, _Alignof(jet_str));
+        if (!t->items) return false;
+        jet_arr_iter ii = jet_arr_iter_init(tv);
+        jet_str *s = t->items;
+        for (jet_val *sv; (sv = jet_arr_iter_next(&ii)); s++)
+            if (!dom_str(sv, s)) return false;
+    }
+    return true;
+}
+
+/* The envelope: a tagged union over the first element. */
+static bool dom_envelope(jet_arena *a, const jet_val *msg, NostrEnvelope *m) {
+    const jet_val *tag = jet_arr_first(msg);
+    size_t n = jet_arr_size(msg);
+    if (!jet_is_str(tag) || n < 2) return false;
+    const jet_val *v1 = jet_next(tag), *v2 = n > 2 ? jet_next(v1) : NULL, *v3 = n > 3 ? jet_next(v2) : NULL;
+    if (jet_equals_strn(tag, "EVENT", 5)) {
+        m->type = NOSTR_EVENT;
+        return dom_str(v1, &m->as.event.sub_id) && dom_event(a, v2, &m->as.event.event);
+    }
+    if (jet_equals_strn(tag, "EOSE", 4)) {
+        m->type = NOSTR_EOSE;
+        return dom_str(v1, &m->as.eose.sub_id);
+    }
+    if (jet_equals_strn(tag, "OK", 2)) {
+        m->type = NOSTR_OK; /* the message is optional: the corpus's OK has none */
+        return dom_str(v1, &m->as.ok.event_id) && dom_bool(v2, &m->as.ok.accepted) &&
+               (!v3 || dom_str(v3, &m->as.ok.message));
+    }
+    if (jet_equals_strn(tag, "NOTICE", 6)) {
+        m->type = NOSTR_NOTICE;
+        return dom_str(v1, &m->as.notice.message);
+    }
+    return false;
+}
+
+/* Records why a typed decoding failed: the parse error (parsed again, only
+ * now, to get it) when json is given, else a shape the adapter rejected. */
+static int dom_fail(jet_state *s, size_t msg, const char *json, size_t len) {
+    char w[48];
+    if (msg == SIZE_MAX) snprintf(w, sizeof w, "document");
+    else snprintf(w, sizeof w, "message %zu", msg + 1);
+    jet_error err;
+    memset(&err, 0, sizeof err);
+    if (json) {
+        jet_doc *doc = jet_read(json, len, NULL, NULL, &err);
+        jet_doc_free(doc);
+    }
+    jb_jet_describe(s->err, sizeof s->err, w, &err);
+    return -1;
+}
+
+static const char *jet_last_error(void *st) {
+    jet_state *s = (jet_state *)st;
+    return s->err[0] ? s->err : NULL;
+}
+
+static int jet_dom_nostr(void *st, int variant, const char *const *lines, const size_t *lens, size_t n,
+                         jb_nostr *out) {
+    jet_state *s = (jet_state *)st;
+    jet_parser *p = use(st);
+    for (size_t i = 0; i < n; i++) {
+        jet_doc *doc = jet_parser_parse(p, lines[i], lens[i], NULL, NULL);
+        if (!doc) return dom_fail(s, i, lines[i], lens[i]);
+        const jet_val *msg = jet_doc_root(doc), *tag = jet_arr_first(msg);
+        if (!jet_is_str(tag)) return dom_fail(s, i, NULL, 0);
+        out->messages++;
+        jet_arena_reset(&s->arena);
+        if (variant == JB_NOSTR_ENVELOPE) {
+            NostrEnvelope m;
+            memset(&m, 0, sizeof m);
+            if (!dom_envelope(&s->arena, msg, &m) || !jb_nostr_add_envelope(out, &m))
+                return dom_fail(s, i, NULL, 0);
+        } else if (jet_equals_strn(tag, "EVENT", 5)) {
+            if (jet_arr_size(msg) < 3) return dom_fail(s, i, NULL, 0);
+            const jet_val *ev = jet_next(jet_next(tag));
+            if (variant == JB_NOSTR_SHORT) {
+                NostrShortEvent e;
+                memset(&e, 0, sizeof e);
+                if (!dom_short_event(ev, &e)) return dom_fail(s, i, NULL, 0);
+                jb_nostr_add_short(out, &e);
+            } else {
+                NostrEvent e;
+                memset(&e, 0, sizeof e);
+                if (!dom_event(&s->arena, ev, &e)) return dom_fail(s, i, NULL, 0);
+                jb_nostr_add_event(out, &e);
+            }
+        }
+    }
+    return 0;
+}
+
+static bool dom_user(jet_arena *a, const jet_val *o, ApiUser *u) {
+    const jet_val *ad = jet_obj_get(o, "address"), *tags = jet_obj_get(o, "tags");
+    if (!jet_is_obj(o) || !dom_i64(jet_obj_get(o, "id"), &u->id) || !dom_str(jet_obj_get(o, "name"), &u->name) ||
+        !dom_str(jet_obj_get(o, "email"), &u->email) || !dom_i32(jet_obj_get(o, "age"), &u->age) ||
+        !dom_bool(jet_obj_get(o, "active"), &u->active) || !jet_is_obj(ad) ||
+        !dom_str(jet_obj_get(ad, "street"), &u->address.street) || !dom_str(jet_obj_get(ad, "city"), &u->address.city) ||
+        !dom_str(jet_obj_get(ad, "state"), &u->address.state) || !dom_str(jet_obj_get(ad, "zip"), &u->address.zip) ||
+        !dom_str(jet_obj_get(ad, "country"), &u->address.country) || !jet_is_arr(tags) ||
+        !dom_opt_str(jet_obj_get(o, "phone"), &u->has_phone, &u->phone) ||
+        !dom_opt_str(jet_obj_get(o, "bio"), &u->has_bio, &u->bio))
+        return false;
+    u->tag_count = jet_arr_size(tags);
+    u->tags = (jet_str *)jet_arena_alloc(a, u->tag_count * sizeof *u->tags, _Alignof(jet_str));
+    if (!u->tags) return false;
+    jet_arr_iter it = jet_arr_iter_init(tags);
+    jet_str *t = u->tags;
+    for (jet_val *v; (v = jet_arr_iter_next(&it)); t++)
+        if (!dom_str(v, t)) return false;
+    return true;
+}
+
+/* circe's external encoding: {"Shipped": {...}}. */
+static bool dom_status(const jet_val *o, ApiStatus *st) {
+    if (jet_obj_size(o) != 1) return false;
+    jet_obj_iter it = jet_obj_iter_init(o);
+    const jet_val *k = jet_obj_iter_next(&it), *v = jet_obj_iter_value(k);
+    if (!jet_is_obj(v)) return false;
+    if (jet_equals_strn(k, "Delivered", 9)) {
+        st->tag = API_DELIVERED;
+        return dom_i64(jet_obj_get(v, "deliveredAt"), &st->as.delivered.deliveredAt);
+    }
+    if (jet_equals_strn(k, "Shipped", 7)) {
+        st->tag = API_SHIPPED;
+        return dom_str(jet_obj_get(v, "trackingNumber"), &st->as.shipped.trackingNumber) &&
+               dom_str(jet_obj_get(v, "carrier"), &st->as.shipped.carrier);
+    }
+    if (jet_equals_strn(k, "Processing", 10)) {
+        st->tag = API_PROCESSING;
+        return dom_i32(jet_obj_get(v, "estimatedDays"), &st->as.processing.estimatedDays);
+    }
+    return false;
+}
+
+static bool dom_order(jet_arena *a, const jet_val *o, ApiOrder *ord) {
+    const jet_val *items = jet_obj_get(o, "items");
+    if (!jet_is_obj(o) || !dom_i64(jet_obj_get(o, "id"), &ord->id) || !jet_is_arr(items)) return false;
+    ord->item_count = jet_arr_size(items);
+    ord->items = (ApiItem *)jet_arena_alloc(a, ord->item_count * sizeof *ord->items, _Alignof(ApiItem));
+    if (!ord->items) return false;
+    jet_arr_iter it = jet_arr_iter_init(items);
+    ApiItem *item = ord->items;
+    for (jet_val *v; (v = jet_arr_iter_next(&it)); item++) {
+        const jet_val *price = jet_obj_get(v, "price");
+        if (!jet_is_obj(v) || !dom_str(jet_obj_get(v, "sku"), &item->sku) ||
+            !dom_str(jet_obj_get(v, "name"), &item->name) || !dom_i32(jet_obj_get(v, "quantity"), &item->quantity) ||
+            !jet_is_num(price))
+            return false;
+        item->price = jet_get_num(price);
+    }
+    return dom_status(jet_obj_get(o, "status"), &ord->status);
+}
+
+static int jet_dom_api_read(void *st, const char *json, size_t len, ApiResponse *r) {
+    jet_state *s = (jet_state *)st;
+    memset(r, 0, sizeof *r);
+    jet_arena_reset(&s->arena);
+    jet_doc *doc = jet_parser_parse(use(st), json, len, NULL, NULL);
+    if (!doc) return dom_fail(s, SIZE_MAX, json, len);
+    const jet_val *root = jet_doc_root(doc), *orders = jet_obj_get(root, "orders");
+    if (!dom_user(&s->arena, jet_obj_get(root, "user"), &r->user) || !jet_is_arr(orders))
+        return dom_fail(s, SIZE_MAX, NULL, 0);
+    r->order_count = jet_arr_size(orders);
+    r->orders = (ApiOrder *)jet_arena_alloc(&s->arena, r->order_count * sizeof *r->orders, _Alignof(ApiOrder));
+    if (!r->orders) return dom_fail(s, SIZE_MAX, NULL, 0);
+    memset(r->orders, 0, r->order_count * sizeof *r->orders);
+    jet_arr_iter it = jet_arr_iter_init(orders);
+    ApiOrder *ord = r->orders;
+    for (jet_val *v; (v = jet_arr_iter_next(&it)); ord++)
+        if (!dom_order(&s->arena, v, ord)) return dom_fail(s, SIZE_MAX, NULL, 0);
+    if (!dom_str(jet_obj_get(root, "requestId"), &r->requestId) || !dom_i64(jet_obj_get(root, "timestamp"), &r->timestamp))
+        return dom_fail(s, SIZE_MAX, NULL, 0);
+    return 0;
+}
+
 const jb_engine jb_engine_jet = {
     "jet", "jet " JET_VERSION_STRING,
     JB_CAP_NUM_SPLIT | JB_CAP_NUL_STRINGS | JB_CAP_REFERENCE,
@@ -117,7 +380,14 @@ const jb_engine jb_engine_jet = {
     "no validate API yet: a full DOM parse with a reused parser",
     "DOM parse, then jet_obj_get lookups",
     jet_create, jet_destroy, jet_parse, jet_free_doc, jet_stats_fn,
-    jet_serialize, jet_free_text, jet_validate, jet_decode
+    jet_serialize, jet_free_text, jet_validate, jet_dom_decode,
+    jet_dom_nostr, jet_dom_api_read, NULL,
+    "DOM parse per message, then jet_obj_get lookups (the DOM route)",
+    "DOM parse per message, then jet_obj_get lookups; tags into a reused jet_arena",
+    "DOM parse per message, union by its first element; tags into a reused jet_arena",
+    "DOM parse, then jet_obj_get lookups into ApiResponse (strings: views into the document; arrays: a reused jet_arena)",
+    NULL,
+    jet_last_error
 };
 
 const jb_engine jb_engine_jet_onepass = {
@@ -128,5 +398,12 @@ const jb_engine jb_engine_jet_onepass = {
     "no validate API yet: a full DOM parse with the one-pass reader",
     "DOM parse with the one-pass reader, then jet_obj_get lookups",
     jet_onepass_create, jet_destroy, jet_parse, jet_free_doc, jet_stats_fn,
-    jet_serialize, jet_free_text, jet_validate, jet_decode
+    jet_serialize, jet_free_text, jet_validate, jet_dom_decode,
+    jet_dom_nostr, jet_dom_api_read, NULL,
+    "DOM parse per message with the one-pass reader, then jet_obj_get lookups",
+    "DOM parse per message with the one-pass reader, then jet_obj_get lookups; tags into a reused jet_arena",
+    "DOM parse per message with the one-pass reader, union by its first element",
+    "DOM parse with the one-pass reader, then jet_obj_get lookups into ApiResponse",
+    NULL,
+    jet_last_error
 };

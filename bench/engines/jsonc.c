@@ -88,5 +88,7 @@ const jb_engine jb_engine_jsonc = {
     "doubles are re-emitted from their kept source text (no double-to-text conversion)",
     NULL, NULL,
     jc_create, jc_destroy, jc_parse, jc_free_doc, jc_stats,
-    jc_serialize, jc_free_text, NULL, NULL
+    jc_serialize, jc_free_text, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL
 };

@@ -7,6 +7,12 @@
 extern const jb_engine jb_engine_jet;
 extern const jb_engine jb_engine_jet_onepass;
 #endif
+#ifdef JB_HAVE_JET_ONDEMAND
+extern const jb_engine jb_engine_jet_ondemand;
+#endif
+#ifdef JB_HAVE_JET_TYPED
+extern const jb_engine jb_engine_jet_typed;
+#endif
 #ifdef JB_HAVE_SIMDJSON
 extern const jb_engine jb_engine_simdjson_dom;
 extern const jb_engine jb_engine_simdjson_ondemand;
@@ -30,6 +36,12 @@ const jb_engine *const jb_engines[] = {
 #ifdef JB_HAVE_JET
     &jb_engine_jet,
     &jb_engine_jet_onepass,
+#endif
+#ifdef JB_HAVE_JET_ONDEMAND
+    &jb_engine_jet_ondemand,
+#endif
+#ifdef JB_HAVE_JET_TYPED
+    &jb_engine_jet_typed,
 #endif
 #ifdef JB_HAVE_SIMDJSON
     &jb_engine_simdjson_dom,

@@ -7,6 +7,8 @@
 // into a reusable padded buffer *inside the timed region* (one memcpy per
 // iteration; the buffer itself is allocated once and only grows).
 #include "engine.h"
+#include "nostr_sum.h"
+#include "schemas.h"
 
 #include <simdjson.h>
 
@@ -19,6 +21,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #define JB_STR_(x) #x
 #define JB_STR(x) JB_STR_(x)
@@ -36,6 +39,8 @@ struct dom_state {
     padded_buf buf;
     dom::element root;
     std::string text;
+    std::vector<NostrTag> tags; // nostr-full: the tags of the current event
+    std::vector<jet_str> strs;
 };
 
 void *dom_create() { return new (std::nothrow) dom_state(); }
@@ -164,6 +169,116 @@ int dom_decode(void *stp, const char *json, size_t len, jb_twitter *t) {
     return 0;
 }
 
+// nostr-*: a DOM parse per message, then lookups; strings are views into the
+// parser's string buffer (valid until its next parse).
+
+bool dom_str(dom::element e, jet_str &out) {
+    std::string_view sv;
+    if (e.get_string().get(sv) != simdjson::SUCCESS) return false;
+    out = jet_str{sv.data(), sv.size()};
+    return true;
+}
+template <class R>
+bool dom_str(R &&r, jet_str &out) {
+    dom::element e;
+    return std::forward<R>(r).get(e) == simdjson::SUCCESS && dom_str(e, out);
+}
+
+bool dom_event(dom_state *st, dom::element ev, NostrEvent &e) {
+    dom::object o;
+    dom::array tags;
+    uint64_t kind;
+    if (ev.get_object().get(o) || !dom_str(o["id"], e.id) || !dom_str(o["pubkey"], e.pubkey) ||
+        o["created_at"].get_uint64().get(e.created_at) || o["kind"].get_uint64().get(kind) || kind > UINT32_MAX ||
+        !dom_str(o["content"], e.content) || !dom_str(o["sig"], e.sig) || o["tags"].get_array().get(tags))
+        return false;
+    e.kind = static_cast<uint32_t>(kind);
+    st->tags.clear();
+    st->strs.clear();
+    for (dom::element t : tags) {
+        dom::array items;
+        if (t.get_array().get(items)) return false;
+        NostrTag nt{nullptr, 0};
+        for (dom::element item : items) {
+            jet_str s;
+            if (!dom_str(item, s)) return false;
+            st->strs.push_back(s);
+            nt.count++;
+        }
+        st->tags.push_back(nt);
+    }
+    size_t off = 0;
+    for (NostrTag &nt : st->tags) {
+        nt.items = st->strs.data() + off;
+        off += nt.count;
+    }
+    e.tags = st->tags.data();
+    e.tag_count = st->tags.size();
+    return true;
+}
+
+bool dom_message(dom_state *st, int variant, dom::element root, jb_nostr *out) {
+    dom::array a;
+    if (root.get_array().get(a)) return false;
+    dom::element el[4];
+    size_t n = 0;
+    for (dom::element e : a) {
+        if (n < 4) el[n] = e;
+        n++;
+    }
+    std::string_view tag;
+    if (!n || el[0].get_string().get(tag)) return false;
+    out->messages++;
+    NostrEnvelope m;
+    std::memset(&m, 0, sizeof m);
+    if (tag == "EVENT") {
+        if (n < 3) return false;
+        if (variant == JB_NOSTR_SHORT) {
+            NostrShortEvent e;
+            dom::object o;
+            if (el[2].get_object().get(o) || o["created_at"].get_uint64().get(e.created_at) ||
+                !dom_str(o["content"], e.content) || !dom_str(o["pubkey"], e.pubkey))
+                return false;
+            jb_nostr_add_short(out, &e);
+            return true;
+        }
+        m.type = NOSTR_EVENT;
+        if ((variant == JB_NOSTR_ENVELOPE && !dom_str(el[1], m.as.event.sub_id)) ||
+            !dom_event(st, el[2], m.as.event.event))
+            return false;
+        if (variant == JB_NOSTR_FULL) jb_nostr_add_event(out, &m.as.event.event);
+        else jb_nostr_add_envelope(out, &m);
+        return true;
+    }
+    if (variant != JB_NOSTR_ENVELOPE) return true;
+    if (tag == "EOSE") {
+        m.type = NOSTR_EOSE;
+        if (n < 2 || !dom_str(el[1], m.as.eose.sub_id)) return false;
+    } else if (tag == "OK") {
+        m.type = NOSTR_OK; // the message is optional: the corpus's OK has none
+        if (n < 3 || !dom_str(el[1], m.as.ok.event_id) || el[2].get_bool().get(m.as.ok.accepted) ||
+            (n > 3 && !dom_str(el[3], m.as.ok.message)))
+            return false;
+    } else if (tag == "NOTICE") {
+        m.type = NOSTR_NOTICE;
+        if (n < 2 || !dom_str(el[1], m.as.notice.message)) return false;
+    } else {
+        return false;
+    }
+    return jb_nostr_add_envelope(out, &m);
+}
+
+int dom_nostr(void *stp, int variant, const char *const *lines, const size_t *lens, size_t n, jb_nostr *out) {
+    auto *st = static_cast<dom_state *>(stp);
+    for (size_t i = 0; i < n; i++) {
+        const char *p = st->buf.fill(lines[i], lens[i]);
+        dom::element root;
+        if (!p || st->parser.parse(p, lens[i], false).get(root) != simdjson::SUCCESS) return -1;
+        if (!dom_message(st, variant, root, out)) return -1;
+    }
+    return 0;
+}
+
 // ------------------------------------------------- On-Demand dispatch ------
 
 struct od_ops {
@@ -174,9 +289,12 @@ struct od_ops {
     int (*stats)(void *, void *, jb_stats *);
     int (*validate)(void *, const char *, size_t);
     int (*decode)(void *, const char *, size_t, jb_twitter *);
+    int (*nostr)(void *, int, const char *const *, const size_t *, size_t, jb_nostr *);
+    int (*api_read)(void *, const char *, size_t, ApiResponse *);
 };
 
-#define JB_OD_OPS(ns) {ns::kernel, ns::create, ns::destroy, ns::parse, ns::stats, ns::validate, ns::decode}
+#define JB_OD_OPS(ns) \
+    {ns::kernel, ns::create, ns::destroy, ns::parse, ns::stats, ns::validate, ns::decode, ns::nostr, ns::api_read}
 const od_ops od_generic = JB_OD_OPS(jb_od_generic);
 #ifdef JB_OD_HASWELL
 const od_ops od_haswell = JB_OD_OPS(jb_od_haswell);
@@ -235,6 +353,14 @@ int odx_decode(void *st, const char *json, size_t len, jb_twitter *t) {
     auto *b = static_cast<od_box *>(st);
     return b->ops->decode(b->inner, json, len, t);
 }
+int odx_nostr(void *st, int variant, const char *const *lines, const size_t *lens, size_t n, jb_nostr *out) {
+    auto *b = static_cast<od_box *>(st);
+    return b->ops->nostr(b->inner, variant, lines, lens, n, out);
+}
+int odx_api_read(void *st, const char *json, size_t len, ApiResponse *out) {
+    auto *b = static_cast<od_box *>(st);
+    return b->ops->api_read(b->inner, json, len, out);
+}
 
 const char *od_family() {
     static std::string f = std::string("simdjson " JB_STR(SIMDJSON_VERSION) " (On-Demand kernel: ") +
@@ -257,7 +383,13 @@ const jb_engine jb_engine_simdjson_dom = {
     "dom::parser::parse (builds its tape: no tape-less validator); padded copy timed",
     "DOM parse + element[\"key\"] lookups; padded copy timed",
     dom_create, dom_destroy, dom_parse, dom_free_doc, dom_stats,
-    dom_serialize, dom_free_text, dom_validate, dom_decode
+    dom_serialize, dom_free_text, dom_validate, dom_decode,
+    dom_nostr, nullptr, nullptr,
+    "DOM parse per message (padded copy timed), then element[\"key\"] lookups",
+    "DOM parse per message (padded copy timed), then lookups; tags into reused vectors",
+    "DOM parse per message (padded copy timed), union by its first element",
+    nullptr, nullptr,
+    nullptr
 };
 
 const jb_engine jb_engine_simdjson_ondemand = {
@@ -270,7 +402,15 @@ const jb_engine jb_engine_simdjson_ondemand = {
     "structure checked, escapes not decoded); padded copy timed",
     "iterate + field lookups in document order (untouched fields skipped); padded copy timed",
     odx_create, odx_destroy, odx_parse, odx_free_doc, odx_stats,
-    nullptr, nullptr, odx_validate, odx_decode
+    nullptr, nullptr, odx_validate, odx_decode,
+    odx_nostr, odx_api_read, nullptr,
+    "iterate per message (padded copy timed); EVENT's fields in member order, the rest skipped",
+    "iterate per message (padded copy timed); every event field, tags into reused vectors",
+    "iterate per message (padded copy timed); union by its first element",
+    "iterate (padded copy timed) + lookups in member order into ApiResponse; strings: views into the "
+    "parser's string buffer (valid until its next iterate); arrays: reused vectors",
+    nullptr,
+    nullptr
 };
 
 } // extern "C"

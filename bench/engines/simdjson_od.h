@@ -14,6 +14,9 @@
     int stats(void *st, void *doc, jb_stats *out);                         \
     int validate(void *st, const char *json, size_t len);                  \
     int decode(void *st, const char *json, size_t len, jb_twitter *t);     \
+    int nostr(void *st, int variant, const char *const *lines,             \
+              const size_t *lens, size_t n, jb_nostr *out);                \
+    int api_read(void *st, const char *json, size_t len, ApiResponse *out); \
     }
 
 JB_OD_DECLARE(jb_od_generic)
