@@ -125,6 +125,18 @@ static bool prepare_struct(jet_struct *t) {
     memcpy(t->map_slot, slot, sizeof slot);
     memcpy(t->map_klen, klen, sizeof klen);
     memcpy(t->map_alias, alias, sizeof alias);
+    for (unsigned i = 0; i < 128; i++) {
+        uint64_t head = 0, tail = 0;
+        if (slot[i]) {
+            const jet_field *f = &t->fields[slot[i] - 1];
+            const char *name = alias[i] ? f->alias : f->key;
+            size_t n = klen[i];
+            memcpy(&head, name, n < 8 ? n : 8);
+            if (n > 8) memcpy(&tail, name + n - 8, 8);
+        }
+        t->map_head[i] = head;
+        t->map_tail[i] = tail;
+    }
     t->map_mul = mul;
     t->map_shift = shift;
     publish_state(t, state);
@@ -178,14 +190,31 @@ static bool prepare_field(const jet_field *f) {
 
 bool jet_struct_prepare(jet_struct *type) { return prepare_struct(type); }
 
+static JET_ALWAYS_INLINE uint64_t load64(const char *p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    return x;
+}
+
 /* The field named k[0..n) in t, or -1. k holds no NUL byte (the caller
  * checks), so strncmp == 0 on the linear path proves the declared name has
- * at least n bytes and name[n] may be read. */
-static JET_ALWAYS_INLINE int find_field(const jet_struct *t, const char *k, size_t n) {
+ * at least n bytes and name[n] may be read. `end`: how far k may be read
+ * (names of up to 16 bytes are compared as two words when 8 bytes can be
+ * read from k). */
+static JET_ALWAYS_INLINE int find_field(const jet_struct *t, const char *k, size_t n, const char *end) {
     if (JET_LIKELY(t->map_state == MAP_HASH)) {
         unsigned s = key_slot(t, k, n);
         unsigned fi = t->map_slot[s];
         if (!fi || t->map_klen[s] != n) return -1;
+        if (JET_LIKELY(n <= 16 && end - k >= 8)) {
+            uint64_t head = load64(k);
+            if (n < 8) head &= (UINT64_C(1) << (8 * n)) - 1;
+            if (head != t->map_head[s]) return -1;
+            return (n <= 8 || load64(k + n - 8) == t->map_tail[s]) ? (int)fi - 1 : -1;
+        }
         const jet_field *f = &t->fields[fi - 1];
         const char *name = t->map_alias[s] ? f->alias : f->key;
         return memcmp(name, k, n) == 0 ? (int)fi - 1 : -1;
@@ -386,6 +415,48 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
     return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or ']' after array element");
 }
 
+/* Arrays of strings (tags, names): elements straight from the token stream
+ * while they are strings without escapes; any other element goes through
+ * decode_value. The cursor stands on the first element. */
+static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
+    jet_od *od = d->od;
+    const char *j = od->json;
+    const size_t n = od->len;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, od->pos);
+    size_t v = jet__od_toks_take(&tk, n);
+    for (;;) {
+        char *slot = grow_next(d, g);
+        if (!slot) return false;
+        size_t vq;
+        if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n && od->utf8_known &&
+                       !jet__od_has_backslash(od, v + 1, vq))) {
+            jet_str sv = {j + v + 1, vq - v - 1};
+            memcpy(slot + e->offset, &sv, sizeof sv);
+        } else {
+            od->pos = v;
+            if (at_end(od) || !decode_value(d, e, slot)) return false;
+            jet__od_toks_seek(od, &tk, od->pos);
+        }
+        size_t sep = jet__od_toks_take(&tk, n);
+        if (JET_UNLIKELY(sep >= n))
+            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in array");
+        if (j[sep] == ']') {
+            od->pos = jet__od_toks_take(&tk, n);
+            od->depth--;
+            return true;
+        }
+        if (JET_UNLIKELY(j[sep] != ','))
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, sep, "expected ',' or ']' after array element");
+        v = jet__od_toks_take(&tk, n);
+        if (JET_UNLIKELY(v >= n))
+            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in array");
+        char c = j[v];
+        if (JET_UNLIKELY(c == ',' || c == ']' || c == '}' || c == ':'))
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+    }
+}
+
 static bool decode_array(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_field *e = (const jet_field *)f->sub;
@@ -395,6 +466,8 @@ static bool decode_array(dec *d, const jet_field *f, char *base) {
     if (od->pos < od->len && od->json[od->pos] == ']') {
         od->pos = jet__od_next(od, od->pos + 1);
         od->depth--;
+    } else if (e->kind == JET_K_STR && !(e->flags & JET_FIELD_NULLABLE) && e->present_offset == JET_NO_OFFSET) {
+        if (!decode_str_elements(d, e, &g)) return false;
     } else {
         do {
             if (at_end(od)) return false;
@@ -750,12 +823,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             }
             int fi;
             if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q))) {
-                fi = find_field(t, j + p + 1, q - p - 1);
+                fi = find_field(t, j + p + 1, q - p - 1, j + n);
             } else {
                 jet_str k;
                 size_t vv;
                 if (!jet__od_key(od, p, &k, &vv)) return false;
-                fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len);
+                fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
                 if (fi < 0 && ignore_key && strlen(ignore_key) == k.len && memcmp(ignore_key, k.ptr, k.len) == 0)
                     fi = -2;
             }
@@ -766,14 +839,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 if (fi == -1 && JET_UNLIKELY(d->reject_unknown))
                     return jet__od_fail(od, JET_ERR_UNKNOWN_FIELD, p, "unknown field");
                 char c = j[v];
-                if (c == '"') {
-                    jet__od_toks_take(&tk, n);
-                } else if (c == '{' || c == '[') {
+                if ((c | 0x20) != '{') {
+                    /* a scalar: strings are two tokens, the rest one;
+                     * drop the closing quote without a branch when it is
+                     * in the current word */
+                    uint64_t str = c == '"';
+                    if (JET_LIKELY(tk.bits)) tk.bits &= tk.bits - str;
+                    else if (str) jet__od_toks_take(&tk, n);
+                    if (JET_UNLIKELY(c == ',' || c == '}' || c == ']' || c == ':'))
+                        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+                } else { /* a container: its brackets */
                     size_t e = jet__od_close(od, v + 1, 1, c);
                     if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
                     jet__od_toks_seek(od, &tk, e);
-                } else if (JET_UNLIKELY(c == ',' || c == '}' || c == ']' || c == ':')) {
-                    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
                 }
             } else {
                 const jet_field *f = &t->fields[fi];
@@ -787,6 +865,39 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
                 seen[fi >> 6] |= bit;
                 nseen++;
+                /* The common kinds straight from the token stream: a string
+                 * without escapes, a plain integer, a boolean. Anything
+                 * unusual (and every error) takes decode_value. */
+                char vc = j[v];
+                char *dst = base + f->offset;
+                if (f->kind == JET_K_STR && vc == '"') {
+                    size_t vq = jet__od_toks_take(&tk, n);
+                    if (JET_LIKELY(vq < n && od->utf8_known && !jet__od_has_backslash(od, v + 1, vq))) {
+                        jet_str sv = {j + v + 1, vq - v - 1};
+                        memcpy(dst, &sv, sizeof sv);
+                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        goto next;
+                    }
+                } else if ((f->kind == JET_K_UINT || f->kind == JET_K_INT) && vc != 'n') {
+                    uint64_t mag;
+                    bool neg;
+                    const char *fe = jet__od_fast_int(j + v, j + n, &mag, &neg);
+                    if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
+                        bool ok;
+                        if (f->kind == JET_K_UINT)
+                            ok = !neg && (f->size == 8 ? (memcpy(dst, &mag, 8), true)
+                                                       : store_uint(od, v, dst, f->size, mag));
+                        else
+                            ok = mag <= (uint64_t)INT64_MAX &&
+                                 store_int(od, v, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
+                        if (ok) {
+                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            goto next;
+                        }
+                        if (od->failed) return false;
+                    }
+                }
+                od->pos = v;
                 if (!decode_value(d, f, base)) return false;
                 if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
                     /* every field is in: skip the rest of the object */
@@ -797,6 +908,21 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     return true;
                 }
                 jet__od_toks_seek(od, &tk, od->pos);
+                goto separator;
+            next:
+                if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
+                    size_t sep = jet__od_toks_take(&tk, n);
+                    if (sep < n && j[sep] == '}') {
+                        od->pos = jet__od_toks_take(&tk, n);
+                        od->depth--;
+                        return true;
+                    }
+                    size_t e = jet__od_close(od, sep, 1, '{');
+                    if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+                    od->pos = jet__od_next(od, e);
+                    od->depth--;
+                    return true;
+                }
             }
         separator:;
             size_t sep = jet__od_toks_take(&tk, n);
@@ -851,14 +977,24 @@ static bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_STR:
         if (JET_LIKELY(c == '"')) {
             jet_str s;
-            if (!jet__od_string(od, at, &s)) return false;
+            if (!jet__od_string_fast(od, at, &s)) return false;
             memcpy(dst, &s, sizeof s);
             return true;
         }
         return want(od, "expected a string");
     case JET_K_UINT: {
-        jet_odv v = here(d);
         uint64_t x;
+        bool neg;
+        const char *fe = jet__od_fast_int(od->json + at, od->json + od->len, &x, &neg);
+        if (JET_LIKELY(fe && !neg && jet__od_token_end_ok(od, (size_t)(fe - od->json)))) {
+            od->pos = jet__od_next(od, (size_t)(fe - od->json));
+            if (f->size == 8) {
+                memcpy(dst, &x, 8);
+                return true;
+            }
+            return store_uint(od, at, dst, f->size, x);
+        }
+        jet_odv v = here(d);
         if (!jet_odv_get_u64(&v, &x)) return false;
         if (f->size == 8) {
             memcpy(dst, &x, 8);
@@ -867,6 +1003,13 @@ static bool decode_value(dec *d, const jet_field *f, char *base) {
         return store_uint(od, at, dst, f->size, x);
     }
     case JET_K_INT: {
+        uint64_t mag;
+        bool neg;
+        const char *fe = jet__od_fast_int(od->json + at, od->json + od->len, &mag, &neg);
+        if (JET_LIKELY(fe && mag <= (uint64_t)INT64_MAX && jet__od_token_end_ok(od, (size_t)(fe - od->json)))) {
+            od->pos = jet__od_next(od, (size_t)(fe - od->json));
+            return store_int(od, at, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
+        }
         jet_odv v = here(d);
         int64_t x;
         if (!jet_odv_get_i64(&v, &x)) return false;

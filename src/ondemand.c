@@ -735,62 +735,6 @@ static bool number(jet_od *od, size_t p, jet_read_flags extra, jet_num *num, siz
     return true;
 }
 
-/*
- * Plain integers (ids, counts): an optional '-' and up to 19 digits with no
- * fraction or exponent, read as whole words when at least 32 bytes remain.
- * Returns the end, or NULL to take the general path (which also reports
- * every error).
- */
-static JET_ALWAYS_INLINE const char *fast_int(const char *p, const char *end, uint64_t *mag,
-                                              bool *neg) {
-#ifdef JET__NUM_INLINE
-    if (JET_UNLIKELY(end - p < 32)) return NULL;
-    bool ng = *p == '-';
-    p += ng;
-    uint64_t t = jet__num_load8(p) - JET__NUM_ZEROS;
-    uint64_t bad = jet__num_nondigits(t);
-    /* a digit first; "0" not followed by a digit */
-    if (JET_UNLIKELY((bad & 0x80) || ((t & 0xFF) == 0 && !(bad & 0x8000)))) return NULL;
-    uint64_t w;
-    const char *e;
-    if (bad) {
-        unsigned n = (unsigned)JET_OD_CTZ(bad) >> 3;
-        w = jet__num_value8(t << (64 - 8 * n));
-        e = p + n;
-    } else {
-        uint64_t t1 = jet__num_load8(p + 8) - JET__NUM_ZEROS;
-        uint64_t b1 = jet__num_nondigits(t1);
-        if (b1) {
-            static const uint32_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-            unsigned n1 = (unsigned)JET_OD_CTZ(b1) >> 3;
-            w = jet__num_value8(t) * pow10_8[n1] + (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
-            e = p + 8 + n1;
-        } else {
-            w = jet__num_value8(t) * 100000000u + jet__num_value8(t1);
-            e = p + 16;
-            for (int k = 0; k < 3; k++) {
-                unsigned d = (unsigned char)(*e - '0');
-                if (d > 9) break;
-                w = w * 10 + d;
-                e++;
-            }
-            if ((unsigned char)(*e - '0') <= 9) return NULL; /* 20 digits or more */
-        }
-    }
-    char c = *e;
-    if (JET_UNLIKELY(c == '.' || (c | 0x20) == 'e')) return NULL;
-    *mag = w;
-    *neg = ng;
-    return e;
-#else
-    (void)p;
-    (void)end;
-    (void)mag;
-    (void)neg;
-    return NULL;
-#endif
-}
-
 /* Whether the number text at p..e has a fraction or an exponent. */
 static bool has_frac_or_exp(const jet_od *od, size_t p, size_t e) {
     for (size_t i = p; i < e; i++) {
@@ -805,7 +749,7 @@ bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
     jet_od *od = v->od;
     uint64_t mag;
     bool neg;
-    const char *fe = fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
+    const char *fe = jet__od_fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
     if (JET_LIKELY(fe && !neg)) {
         size_t ep = (size_t)(fe - od->json);
         if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
@@ -837,7 +781,7 @@ bool jet_odv_get_i64(jet_odv *v, int64_t *out) {
     jet_od *od = v->od;
     uint64_t mag;
     bool neg;
-    const char *fe = fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
+    const char *fe = jet__od_fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
     if (JET_LIKELY(fe && mag <= (uint64_t)INT64_MAX + neg)) {
         size_t ep = (size_t)(fe - od->json);
         if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))

@@ -11,6 +11,7 @@
 #define JET_ONDEMAND_H
 
 #include "internal.h"
+#include "num.h"
 
 struct jet_od {
     jet_alloc alloc;
@@ -148,6 +149,76 @@ static JET_ALWAYS_INLINE bool jet__od_token_end_ok(const jet_od *od, size_t e) {
     unsigned char c = (unsigned char)od->json[e];
     if (c == ' ' || c == '\n' || c == '\r' || c == '\t') return true;
     return (od->marks[e >> 6] >> (e & 63)) & 1;
+}
+
+/*
+ * Plain integers (ids, counts): an optional '-' and up to 19 digits with no
+ * fraction or exponent, read as whole words when at least 32 bytes remain.
+ * Returns the end, or NULL to take the general path (which also reports
+ * every error).
+ */
+static JET_ALWAYS_INLINE const char *jet__od_fast_int(const char *p, const char *end, uint64_t *mag,
+                                              bool *neg) {
+#ifdef JET__NUM_INLINE
+    if (JET_UNLIKELY(end - p < 32)) return NULL;
+    bool ng = *p == '-';
+    p += ng;
+    uint64_t t = jet__num_load8(p) - JET__NUM_ZEROS;
+    uint64_t bad = jet__num_nondigits(t);
+    /* a digit first; "0" not followed by a digit */
+    if (JET_UNLIKELY((bad & 0x80) || ((t & 0xFF) == 0 && !(bad & 0x8000)))) return NULL;
+    uint64_t w;
+    const char *e;
+    if (bad) {
+        unsigned n = (unsigned)JET_OD_CTZ(bad) >> 3;
+        w = jet__num_value8(t << (64 - 8 * n));
+        e = p + n;
+    } else {
+        uint64_t t1 = jet__num_load8(p + 8) - JET__NUM_ZEROS;
+        uint64_t b1 = jet__num_nondigits(t1);
+        if (b1) {
+            static const uint32_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+            unsigned n1 = (unsigned)JET_OD_CTZ(b1) >> 3;
+            w = jet__num_value8(t) * pow10_8[n1] + (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
+            e = p + 8 + n1;
+        } else {
+            w = jet__num_value8(t) * 100000000u + jet__num_value8(t1);
+            e = p + 16;
+            for (int k = 0; k < 3; k++) {
+                unsigned d = (unsigned char)(*e - '0');
+                if (d > 9) break;
+                w = w * 10 + d;
+                e++;
+            }
+            if ((unsigned char)(*e - '0') <= 9) return NULL; /* 20 digits or more */
+        }
+    }
+    char c = *e;
+    if (JET_UNLIKELY(c == '.' || (c | 0x20) == 'e')) return NULL;
+    *mag = w;
+    *neg = ng;
+    return e;
+#else
+    (void)p;
+    (void)end;
+    (void)mag;
+    (void)neg;
+    return NULL;
+#endif
+}
+
+/* The string at quote p (the cursor's position) when it has no escape and
+ * needs no UTF-8 check: a view, and the cursor moves past it. Otherwise the
+ * general jet__od_string. */
+static JET_ALWAYS_INLINE bool jet__od_string_fast(jet_od *od, size_t p, jet_str *out) {
+    size_t q = jet__od_next(od, p + 1);
+    if (JET_LIKELY(q < od->len && od->utf8_known && !jet__od_has_backslash(od, p + 1, q))) {
+        out->ptr = od->json + p + 1;
+        out->len = q - p - 1;
+        od->pos = jet__od_next(od, q + 1);
+        return true;
+    }
+    return jet__od_string(od, p, out);
 }
 
 #endif
