@@ -1208,6 +1208,10 @@ int main(int argc, char **argv) {
     }
     if (r->opt.strict && jet_failed) exit_code = 1;
     for (int i = 0; i < r->nds; i++) release_dataset(&r->ds[i]);
+    for (int i = 0; i < r->ncells; i++) {
+        free(r->cells[i].samples);
+        free(r->cells[i].rounds);
+    }
     free(r->cells);
     return exit_code;
 }

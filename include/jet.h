@@ -564,7 +564,7 @@ void jet_arena_free(jet_arena *arena);
  *
  *     jet_od *od = jet_od_new(NULL);
  *     jet_odv root, st, v;
- *     jet_od_iter statuses, status;
+ *     jet_od_iter it, statuses, status;
  *     uint64_t id_sum = 0, id;
  *     if (jet_od_start(od, json, len, NULL, &root) &&
  *         jet_odv_obj(&root, &it) && jet_od_obj_get(&it, "statuses", &v) &&
@@ -716,9 +716,12 @@ bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
  * a key is matched to its field by a perfect hash over the declared keys
  * (built once per table), so member order does not matter; unknown members
  * are skipped (or rejected with JET_READ_REJECT_UNKNOWN); a required member
- * that never came is JET_ERR_MISSING_FIELD with its JSON Pointer. Encoding
- * writes the fields in declared order and omits optional fields that are
- * absent (presence flag false, or a string view whose ptr is NULL).
+ * that never came is JET_ERR_MISSING_FIELD with its JSON Pointer. A key that
+ * appears twice: the first occurrence is decoded, the second skipped.
+ * Encoding writes the fields in declared order; an absent field (presence
+ * flag false, or a string view whose ptr is NULL) is left out when it is
+ * JET_FIELD_OPTIONAL only, and written as null when it is also
+ * JET_FIELD_NULLABLE (circe's form for Option fields).
  */
 
 typedef enum jet_kind {

@@ -772,22 +772,6 @@ static void apply_default(const jet_field *f, char *base) {
     }
 }
 
-/* Skips the value at the cursor: strings and other scalars by their
- * tokens, containers by their brackets. */
-static JET_ALWAYS_INLINE bool skip_value(jet_od *od) {
-    size_t p = od->pos;
-    char c = od->json[p];
-    if (c == '"') {
-        od->pos = jet__od_next(od, jet__od_next(od, p + 1) + 1);
-        return true;
-    }
-    if (c != '{' && c != '[') {
-        od->pos = jet__od_next(od, p + 1);
-        return true;
-    }
-    return jet__od_skip(od);
-}
-
 static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_key) {
     jet_od *od = d->od;
     if (JET_UNLIKELY(t->flags & JET_STRUCT_POSITIONAL)) {

@@ -2,7 +2,9 @@
  * (jet.h section 12), written by hand: a reused jet_od, fields requested
  * with jet_od_obj_get in the corpus's member order (jet_od_obj_find would
  * still find them in any other order, at the cost of a wrap-around), values
- * not asked for skipped by bracket matching. Strings are jet_str views into
+ * not asked for skipped by bracket matching, and jet_od_finish at the end of
+ * each document (what follows the last field read is skipped and the
+ * document must end there). Strings are jet_str views into
  * the input (or the cursor's scratch when escaped), valid until the next
  * jet_od_start; arrays go to reused growable buffers whose pointers are set
  * once each array is complete. Only the typed-decoding operations. */
@@ -149,7 +151,7 @@ static bool ond_decode_run(jet_od *od, const char *json, size_t len, jb_twitter 
             t->hashtag_bytes += s.len;
         }
     }
-    return jet_od_ok(od);
+    return jet_od_finish(od);
 }
 
 static int ond_decode(void *st, const char *json, size_t len, jb_twitter *t) {
@@ -199,7 +201,8 @@ static bool ond_event(od_state *s, jet_odv *v, NostrEvent *e) {
 }
 
 /* One message: a tagged union over its first element (nostr-envelope), or
- * only EVENT's event recognized (nostr-short/-full). */
+ * only EVENT's event recognized (nostr-short/-full). The caller finishes
+ * the document. */
 static bool ond_message(od_state *s, int variant, const char *line, size_t len, jb_nostr *out) {
     jet_odv root, v;
     jet_od_iter a;
@@ -251,7 +254,7 @@ static int ond_nostr(void *st, int variant, const char *const *lines, const size
     od_state *s = (od_state *)st;
     jb_jet_default_kernel();
     for (size_t i = 0; i < n; i++)
-        if (!ond_message(s, variant, lines[i], lens[i], out)) {
+        if (!ond_message(s, variant, lines[i], lens[i], out) || !jet_od_finish(s->od)) {
             char w[32];
             snprintf(w, sizeof w, "message %zu", i + 1);
             return ond_fail(s, w);
@@ -346,7 +349,7 @@ static bool ond_api_read_run(od_state *s, const char *json, size_t len, ApiRespo
     }
     r->orders = o;
     r->order_count = s->orders.n;
-    return true;
+    return jet_od_finish(s->od);
 }
 
 static int ond_api_read(void *st, const char *json, size_t len, ApiResponse *r) {
@@ -363,7 +366,7 @@ const jb_engine jb_engine_jet_ondemand = {
     ond_create, ond_destroy, NULL, NULL, NULL,
     NULL, NULL, NULL, ond_decode,
     ond_nostr, ond_api_read, NULL,
-    "jet_od_start per message; EVENT's 3 fields by jet_od_obj_get, the rest skipped",
+    "jet_od_start per message; EVENT's 3 fields by jet_od_obj_get, the rest skipped; jet_od_finish",
     "jet_od_start per message; every event field, tags into reused buffers",
     "jet_od_start per message; union by its first element",
     "reused jet_od; jet_od_obj_get in member order into ApiResponse (strings: views into the input or the "

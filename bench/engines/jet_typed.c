@@ -115,15 +115,19 @@ static int typed_nostr(void *st, int variant, const char *const *lines, const si
             !jet_od_arr_next(&a, &v) || !jet_odv_get_str(&v, &tag))
             return typed_fail(s, w, NULL);
         out->messages++;
-        if (tag.len != 5 || memcmp(tag.ptr, "EVENT", 5) != 0) continue;
+        if (tag.len != 5 || memcmp(tag.ptr, "EVENT", 5) != 0) {
+            if (!jet_od_finish(s->od)) return typed_fail(s, w, NULL);
+            continue;
+        }
         if (!jet_od_arr_next(&a, &v) || !jet_od_arr_next(&a, &v)) return typed_fail(s, w, NULL);
         if (variant == JB_NOSTR_SHORT) {
             NostrShortEvent e;
-            if (!jet_odv_decode(&v, &nostr_short_type, &e, NULL)) return typed_fail(s, w, NULL);
+            if (!jet_odv_decode(&v, &nostr_short_type, &e, NULL) || !jet_od_finish(s->od)) return typed_fail(s, w, NULL);
             jb_nostr_add_short(out, &e);
         } else {
             NostrEvent e;
-            if (!jet_odv_decode(&v, &nostr_event_type, &e, &s->arena)) return typed_fail(s, w, NULL);
+            if (!jet_odv_decode(&v, &nostr_event_type, &e, &s->arena) || !jet_od_finish(s->od))
+                return typed_fail(s, w, NULL);
             jb_nostr_add_event(out, &e);
         }
     }
@@ -160,8 +164,8 @@ const jb_engine jb_engine_jet_typed = {
     typed_create, typed_destroy, NULL, NULL, NULL,
     NULL, NULL, NULL, typed_decode,
     typed_nostr, typed_api_read, typed_api_write,
-    "cursor to the event, then jet_odv_decode(nostr_short_type)",
-    "cursor to the event, then jet_odv_decode(nostr_event_type); tags from the reused jet_arena",
+    "cursor to the event, then jet_odv_decode(nostr_short_type); jet_od_finish",
+    "cursor to the event, then jet_odv_decode(nostr_event_type), tags from the reused jet_arena; jet_od_finish",
     "jet_decode(nostr_message_type): the union over the first element",
     "jet_decode(api_response_type): strings as views, arrays from a reused jet_arena",
     "jet_encode(api_response_type) into a reused jet_buf",
