@@ -688,6 +688,20 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
  *  the error JET_ERR_MISSING_FIELD (path: the member's would-be pointer). */
 bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
 
+/**
+ * Validates the whole input (RFC 8259 and UTF-8, honouring the read flags
+ * and limits) without building anything: stage 1, then a walk over every
+ * token that checks the grammar, strings, numbers and literals. Accepts
+ * exactly what the DOM reader accepts. The cursor's scratch is reused, so
+ * validating another input of the same size allocates nothing. Errors as for
+ * the cursor (jet_od_error). The cursor holds no document afterwards.
+ */
+bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+/** One-shot jet_od_validate with a temporary cursor (`alloc` NULL: libc);
+ *  `err` (may be NULL) receives the error without a path. */
+bool jet_validate(const char *json, size_t len, const jet_read_opts *opts, const jet_alloc *alloc,
+                  jet_error *err);
+
 /* ========================================================================== */
 /* 13. Typed binding                                                          */
 /* ========================================================================== */

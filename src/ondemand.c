@@ -39,6 +39,7 @@ void jet_od_free(jet_od *od) {
     jet__free(&od->alloc, od->marks);
     jet__free(&od->alloc, od->path);
     jet__free(&od->alloc, od->unesc);
+    jet__free(&od->alloc, od->kinds);
     jet_arena_free(&od->scratch);
     jet_parser_free(od->validator);
     jet__free(&od->alloc, od);
@@ -561,6 +562,29 @@ static bool validate_all(jet_od *od, const jet_read_opts *opts) {
     o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN | JET_READ_STOP_WHEN_DONE);
     jet_error e;
     if (jet_parser_parse(od->validator, od->json, od->len, &o, &e)) return true;
+    return jet__od_fail(od, e.code, e.offset, e.msg);
+}
+
+bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+    od->failed = false;
+    memset(&od->err, 0, sizeof od->err);
+    od->json = json;
+    od->len = len;
+    od->words = 0;
+    od->root = 0;
+    od->pos = len;
+    od->depth = 0;
+    od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
+    if (!od->validator) {
+        od->validator = jet_parser_new(&od->alloc);
+        if (!od->validator) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+    }
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    if (opts) o = *opts;
+    o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN);
+    jet_error e;
+    if (jet_parser_parse(od->validator, json, len, &o, &e)) return true;
     return jet__od_fail(od, e.code, e.offset, e.msg);
 }
 

@@ -37,6 +37,8 @@ struct jet_od {
     char *path;           /* the error's JSON Pointer */
     size_t path_cap;
     jet_parser *validator; /* JET_READ_VALIDATE_ALL and precise stage-1 errors */
+    uint64_t *kinds;      /* jet_od_validate: container kinds, a bit per level */
+    size_t kinds_cap;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -111,6 +113,9 @@ static JET_ALWAYS_INLINE bool jet__od_has_backslash(const jet_od *od, size_t a, 
     return (od->bs[wb] & hi) != 0;
 }
 
+/* Validation by the DOM reader (for the reader extensions the cursor does
+ * not know). */
+bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
 /* Records the first error (sticky) with its location and JSON Pointer;
  * always returns false. */
 bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg);

@@ -15,6 +15,7 @@
 
 typedef struct jet_state {
     jet_parser *parser;
+    jet_od *vod;     /* jet_od_validate's reused scratch */
     jet_arena arena; /* the decoded structs' arrays (nostr tags, ApiResponse) */
     char kernel[16];
     char err[256];   /* why the last typed decoding failed */
@@ -45,7 +46,10 @@ static void *jet_state_new(const char *kernel) {
     jet_state *st = (jet_state *)calloc(1, sizeof *st);
     if (!st) return NULL;
     st->parser = jet_parser_new(NULL);
-    if (!st->parser) {
+    st->vod = jet_od_new(NULL);
+    if (!st->parser || !st->vod) {
+        jet_parser_free(st->parser);
+        jet_od_free(st->vod);
         free(st);
         return NULL;
     }
@@ -64,6 +68,7 @@ static void *jet_create(void) { return jet_state_new(NULL); }
 static void *jet_onepass_create(void) { return jet_state_new("scalar"); }
 static void jet_destroy(void *st) {
     jet_parser_free(((jet_state *)st)->parser);
+    jet_od_free(((jet_state *)st)->vod);
     jet_arena_free(&((jet_state *)st)->arena);
     free(st);
 }
@@ -91,7 +96,14 @@ static char *jet_serialize(void *st, void *doc, size_t *out_len) {
 }
 static void jet_free_text(void *st, char *text) { (void)st; free(text); }
 
-static int jet_validate(void *st, const char *json, size_t len) {
+/* jet: the validate-only entry point over the structural index;
+ * jet-onepass: a DOM parse with the one-pass reader (it has no index). */
+static int jet_validate_only(void *st, const char *json, size_t len) {
+    jet_state *s = (jet_state *)st;
+    (void)use(st);
+    return jet_od_validate(s->vod, json, len, NULL);
+}
+static int jet_dom_validate(void *st, const char *json, size_t len) {
     return jet_parser_parse(use(st), json, len, NULL, NULL) != NULL;
 }
 
@@ -377,10 +389,10 @@ const jb_engine jb_engine_jet = {
     JB_CAP_NUM_SPLIT | JB_CAP_NUL_STRINGS | JB_CAP_REFERENCE,
     "reused jet_parser (document recycled by the next parse)",
     "jet_val_write, minified",
-    "no validate API yet: a full DOM parse with a reused parser",
+    "jet_od_validate: stage 1, then a grammar walk over the index (no document); reused jet_od",
     "DOM parse, then jet_obj_get lookups",
     jet_create, jet_destroy, jet_parse, jet_free_doc, jet_stats_fn,
-    jet_serialize, jet_free_text, jet_validate, jet_dom_decode,
+    jet_serialize, jet_free_text, jet_validate_only, jet_dom_decode,
     jet_dom_nostr, jet_dom_api_read, NULL,
     "DOM parse per message, then jet_obj_get lookups (the DOM route)",
     "DOM parse per message, then jet_obj_get lookups; tags into a reused jet_arena",
@@ -395,10 +407,10 @@ const jb_engine jb_engine_jet_onepass = {
     JB_CAP_NUM_SPLIT | JB_CAP_NUL_STRINGS,
     "reused jet_parser, portable one-pass reader (JET_KERNEL=scalar: no structural index)",
     "jet_val_write, minified (the document of the one-pass reader)",
-    "no validate API yet: a full DOM parse with the one-pass reader",
+    "a full DOM parse with the one-pass reader (it has no index to validate over)",
     "DOM parse with the one-pass reader, then jet_obj_get lookups",
     jet_onepass_create, jet_destroy, jet_parse, jet_free_doc, jet_stats_fn,
-    jet_serialize, jet_free_text, jet_validate, jet_dom_decode,
+    jet_serialize, jet_free_text, jet_dom_validate, jet_dom_decode,
     jet_dom_nostr, jet_dom_api_read, NULL,
     "DOM parse per message with the one-pass reader, then jet_obj_get lookups",
     "DOM parse per message with the one-pass reader, then jet_obj_get lookups; tags into a reused jet_arena",

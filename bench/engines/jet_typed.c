@@ -27,6 +27,14 @@ static int typed_fail(typed_state *s, const char *what, const jet_error *err) {
     return -1;
 }
 
+/* The same naming the message (only on failure: no formatting per message
+ * in the timed loop). */
+static int typed_fail_msg(typed_state *s, size_t i, const jet_error *err) {
+    char w[32];
+    snprintf(w, sizeof w, "message %zu", i + 1);
+    return typed_fail(s, w, err);
+}
+
 static const char *typed_last_error(void *st) {
     typed_state *s = (typed_state *)st;
     return s->err[0] ? s->err : NULL;
@@ -96,16 +104,14 @@ static int typed_nostr(void *st, int variant, const char *const *lines, const si
     typed_state *s = (typed_state *)st;
     jb_jet_default_kernel();
     for (size_t i = 0; i < n; i++) {
-        char w[32];
-        snprintf(w, sizeof w, "message %zu", i + 1);
         jet_arena_reset(&s->arena);
         if (variant == JB_NOSTR_ENVELOPE) {
             NostrMessage m;
             jet_error err;
             if (!jet_decode(s->od, lines[i], lens[i], &nostr_message_type, &m, &s->arena, NULL, &err))
-                return typed_fail(s, w, &err);
+                return typed_fail_msg(s, i, &err);
             out->messages++;
-            if (!jb_nostr_add_envelope(out, &m.env)) return typed_fail(s, w, NULL);
+            if (!jb_nostr_add_envelope(out, &m.env)) return typed_fail_msg(s, i, NULL);
             continue;
         }
         jet_odv root, v;
@@ -113,21 +119,21 @@ static int typed_nostr(void *st, int variant, const char *const *lines, const si
         jet_str tag;
         if (!jet_od_start(s->od, lines[i], lens[i], NULL, &root) || !jet_odv_arr(&root, &a) ||
             !jet_od_arr_next(&a, &v) || !jet_odv_get_str(&v, &tag))
-            return typed_fail(s, w, NULL);
+            return typed_fail_msg(s, i, NULL);
         out->messages++;
         if (tag.len != 5 || memcmp(tag.ptr, "EVENT", 5) != 0) {
-            if (!jet_od_finish(s->od)) return typed_fail(s, w, NULL);
+            if (!jet_od_finish(s->od)) return typed_fail_msg(s, i, NULL);
             continue;
         }
-        if (!jet_od_arr_next(&a, &v) || !jet_od_arr_next(&a, &v)) return typed_fail(s, w, NULL);
+        if (!jet_od_arr_next(&a, &v) || !jet_od_arr_next(&a, &v)) return typed_fail_msg(s, i, NULL);
         if (variant == JB_NOSTR_SHORT) {
             NostrShortEvent e;
-            if (!jet_odv_decode(&v, &nostr_short_type, &e, NULL) || !jet_od_finish(s->od)) return typed_fail(s, w, NULL);
+            if (!jet_odv_decode(&v, &nostr_short_type, &e, NULL) || !jet_od_finish(s->od)) return typed_fail_msg(s, i, NULL);
             jb_nostr_add_short(out, &e);
         } else {
             NostrEvent e;
             if (!jet_odv_decode(&v, &nostr_event_type, &e, &s->arena) || !jet_od_finish(s->od))
-                return typed_fail(s, w, NULL);
+                return typed_fail_msg(s, i, NULL);
             jb_nostr_add_event(out, &e);
         }
     }

@@ -1,0 +1,214 @@
+/*
+ * validate.c — accept/reject without building anything (jet.h section 12).
+ *
+ * Stage 1 (through jet_od_start) has already rejected unterminated strings,
+ * control characters in strings and, on the kernels that check it, invalid
+ * UTF-8. What is left is the grammar, walked token by token over the
+ * structural bitmap with the kinds of the open containers kept one bit per
+ * level; strings with escapes, numbers and literals are checked as the DOM
+ * reader checks them, so both accept exactly the same inputs.
+ */
+#include "ondemand.h"
+
+#include <string.h>
+
+/* The kinds of open containers, one bit per level (1: object), in a word
+ * array kept by the od (it grows with the depth, then is reused). */
+static bool kinds_set(jet_od *od, uint32_t level, bool obj) {
+    size_t w = level >> 6;
+    if (JET_UNLIKELY(w >= od->kinds_cap)) {
+        size_t cap = od->kinds_cap ? od->kinds_cap * 2 : 4;
+        while (cap <= w) cap *= 2;
+        uint64_t *n = (uint64_t *)jet__realloc(&od->alloc, od->kinds, od->kinds_cap * sizeof *n,
+                                               cap * sizeof *n);
+        if (!n) return jet__od_fail(od, JET_ERR_MEMORY, od->pos, "out of memory");
+        od->kinds = n;
+        od->kinds_cap = cap;
+    }
+    uint64_t b = UINT64_C(1) << (level & 63);
+    od->kinds[w] = obj ? (od->kinds[w] | b) : (od->kinds[w] & ~b);
+    return true;
+}
+
+static JET_ALWAYS_INLINE bool kinds_obj(const jet_od *od, uint32_t level) {
+    return (od->kinds[level >> 6] >> (level & 63)) & 1;
+}
+
+/* The string whose quotes are at p and q: escapes and (when stage 1 did
+ * not check it) UTF-8. */
+static JET_ALWAYS_INLINE bool check_string(jet_od *od, size_t p, size_t q) {
+    if (JET_LIKELY(od->utf8_known && !jet__od_has_backslash(od, p + 1, q))) return true;
+    jet_str s;
+    size_t save = od->pos;
+    bool ok = jet__od_string(od, p, &s); /* unescapes into the scratch */
+    od->pos = save;
+    return ok;
+}
+
+/* Checks a number or literal at p; *end receives where it stops. */
+static bool check_scalar(jet_od *od, size_t p, size_t *end) {
+    const char *j = od->json;
+    char c = j[p];
+    const char *lit = c == 't' ? "true" : c == 'f' ? "false" : c == 'n' ? "null" : NULL;
+    if (lit) {
+        size_t n = strlen(lit);
+        if (od->len - p < n || memcmp(j + p, lit, n) != 0) {
+            if (od->len - p < n && memcmp(j + p, lit, od->len - p) == 0)
+                return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in literal");
+            return jet__od_fail(od, JET_ERR_LITERAL, p, "invalid literal");
+        }
+        if (!jet__od_token_end_ok(od, p + n))
+            return jet__od_fail(od, JET_ERR_LITERAL, p + n, "invalid literal");
+        *end = p + n;
+        return true;
+    }
+    bool nan_inf = (od->flags & JET_READ_ALLOW_NAN_INF) && (c == 'N' || c == 'I');
+    if (!(c == '-' || (c >= '0' && c <= '9') || nan_inf))
+        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "unexpected character: expected a value");
+    jet_num num;
+    jet_code code = JET_OK;
+    const char *err_at = j + p;
+    jet_read_flags f = od->flags & (JET_READ_ALLOW_NAN_INF | JET_READ_BIGNUM_AS_RAW | JET_READ_NUMBER_AS_RAW);
+    const char *e = jet_num_parse(j + p, j + od->len, f, &num, &code, &err_at);
+    if (!e) return jet__od_fail(od, code, (size_t)(err_at - j), NULL);
+    size_t ep = (size_t)(e - j);
+    if (!jet__od_token_end_ok(od, ep)) return jet__od_fail(od, JET_ERR_NUMBER, ep, "invalid character after number");
+    *end = ep;
+    return true;
+}
+
+bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+    if (!od) return false;
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    if (opts) o = *opts;
+    o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN); /* this is the full validation */
+    if (o.flags & (JET_READ_ALLOW_COMMENTS | JET_READ_ALLOW_TRAILING_COMMAS | JET_READ_STOP_WHEN_DONE)) {
+        /* extensions only the DOM reader knows: let it validate */
+        return jet__od_validate_dom(od, json, len, &o);
+    }
+    jet_odv root;
+    if (!jet_od_start(od, json, len, &o, &root)) return false;
+    const char *j = od->json;
+    const size_t n = od->len;
+    uint32_t depth = 0;
+    jet_od_toks t;
+    jet__od_toks_seek(od, &t, od->pos);
+    size_t p = jet__od_toks_take(&t, n);
+    bool ok = false;
+    for (;;) {
+        /* a value at p */
+        if (JET_UNLIKELY(p >= n)) {
+            jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input: expected a value");
+            break;
+        }
+        char c = j[p];
+        if (c == '{' || c == '[') {
+            if (JET_UNLIKELY(depth >= od->max_depth)) {
+                jet__od_fail(od, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
+                break;
+            }
+            if (!kinds_set(od, depth, c == '{')) break;
+            depth++;
+            size_t q = jet__od_toks_take(&t, n);
+            if (JET_UNLIKELY(q >= n)) {
+                jet__od_fail(od, JET_ERR_TRUNCATED, n, c == '{' ? "unexpected end of input in object"
+                                                                : "unexpected end of input in array");
+                break;
+            }
+            if (j[q] == (c == '{' ? '}' : ']')) {
+                depth--;
+                p = q;
+                goto after;
+            }
+            p = q;
+            if (c == '[') continue;
+            goto key;
+        }
+        if (c == '"') {
+            size_t q = jet__od_toks_take(&t, n);
+            if (!check_string(od, p, q)) break;
+            p = q;
+        } else if (JET_UNLIKELY(c == ',' || c == ':' || c == ']' || c == '}')) {
+            jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
+            break;
+        } else {
+            size_t e;
+            if (!check_scalar(od, p, &e)) break;
+        }
+    after:
+        /* after a value: the separator or the end of its container */
+        p = jet__od_toks_take(&t, n);
+        if (depth == 0) {
+            if (p < n) {
+                jet__od_fail(od, JET_ERR_TRAILING_CONTENT, p, "unexpected content after the document");
+                break;
+            }
+            ok = true;
+            break;
+        }
+        if (JET_UNLIKELY(p >= n)) {
+            jet__od_fail(od, JET_ERR_TRUNCATED, n,
+                         kinds_obj(od, depth - 1) ? "unexpected end of input in object"
+                                                  : "unexpected end of input in array");
+            break;
+        }
+        c = j[p];
+        bool in_obj = kinds_obj(od, depth - 1);
+        if (c == ',') {
+            p = jet__od_toks_take(&t, n);
+            if (!in_obj) continue;
+            goto key;
+        }
+        if (c == (in_obj ? '}' : ']')) {
+            depth--;
+            goto after;
+        }
+        jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p,
+                     in_obj ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element");
+        break;
+    key:
+        /* an object member's key at p, then ':' and the value */
+        if (JET_UNLIKELY(p >= n)) {
+            jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+            break;
+        }
+        if (JET_UNLIKELY(j[p] != '"')) {
+            jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+            break;
+        }
+        {
+            size_t q = jet__od_toks_take(&t, n);
+            if (!check_string(od, p, q)) break;
+            size_t colon = jet__od_toks_take(&t, n);
+            if (JET_UNLIKELY(colon >= n)) {
+                jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input after key");
+                break;
+            }
+            if (JET_UNLIKELY(j[colon] != ':')) {
+                jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, colon, "expected ':' after object key");
+                break;
+            }
+            p = jet__od_toks_take(&t, n);
+        }
+    }
+    od->pos = n;
+    od->depth = 0;
+    return ok;
+}
+
+bool jet_validate(const char *json, size_t len, const jet_read_opts *opts, const jet_alloc *alloc,
+                  jet_error *err) {
+    jet_od *od = jet_od_new(alloc);
+    if (!od) {
+        jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
+        return false;
+    }
+    bool ok = jet_od_validate(od, json, len, opts);
+    if (!ok && err) {
+        *err = od->err;
+        err->path = NULL; /* it pointed into the od */
+    }
+    jet_od_free(od);
+    return ok;
+}
