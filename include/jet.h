@@ -810,7 +810,7 @@ typedef struct jet_struct {
     uint32_t flags;          /* JET_STRUCT_* */
     /* key map (private): a perfect hash from declared keys to fields */
     uint32_t map_state;      /* 0 unbuilt, 1 perfect hash, 2 linear search */
-    uint32_t map_mul;
+    uint64_t map_mul;
     uint8_t map_shift;
     uint8_t map_slot[128];   /* field index + 1; 0 empty */
     uint8_t map_klen[128];   /* length of the name hashed to the slot */

@@ -28,15 +28,31 @@
 #define MAP_BUILDING 4u /* being prepared (a struct reachable from itself) */
 #define MAX_FIELDS 256u
 
-/* The hash's input: length, first, middle and last byte of the key. */
-static JET_ALWAYS_INLINE uint32_t key_word(const char *k, size_t n) {
-    if (n == 0) return 0;
-    return (uint32_t)(unsigned char)k[0] | (uint32_t)(unsigned char)k[n >> 1] << 8 |
-           (uint32_t)(unsigned char)k[n - 1] << 16 | (uint32_t)(n & 0xFF) << 24;
+static JET_ALWAYS_INLINE uint64_t load64(const char *p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    return x;
 }
 
-static JET_ALWAYS_INLINE unsigned key_slot(const jet_struct *t, const char *k, size_t n) {
-    return (unsigned)((key_word(k, n) * t->map_mul) >> t->map_shift);
+/* A key's first 8 bytes as a little-endian word, zero-padded (`avail`:
+ * bytes readable from k, at least n). */
+static JET_ALWAYS_INLINE uint64_t key_head(const char *k, size_t n, size_t avail) {
+    if (JET_LIKELY(avail >= 8)) {
+        uint64_t h = load64(k);
+        return n >= 8 ? h : h & ((UINT64_C(1) << (8 * n)) - 1);
+    }
+    uint64_t h = 0;
+    for (size_t i = 0; i < n && i < 8; i++) h |= (uint64_t)(unsigned char)k[i] << (8 * i);
+    return h;
+}
+
+/* The hash's input: the first and (for keys over 8 bytes) the last 8 bytes
+ * and the length; the same words then confirm the match. */
+static JET_ALWAYS_INLINE uint64_t key_mix(uint64_t head, uint64_t tail, size_t n) {
+    return head ^ (tail * UINT64_C(0x9E3779B97F4A7C15)) ^ ((uint64_t)n << 56);
 }
 
 static uint32_t load_state(const jet_struct *t) {
@@ -50,11 +66,11 @@ static uint32_t load_state(const jet_struct *t) {
 /* Tries multipliers until the declared keys (and aliases) land in distinct
  * slots of a table of 2^bits entries. */
 static bool build_hash(jet_struct *t, unsigned bits, uint8_t *slot, uint8_t *klen, uint8_t *alias,
-                       uint32_t *mul_out) {
-    uint32_t seed = 0x9E3779B9u;
+                       uint64_t *mul_out) {
+    uint64_t seed = UINT64_C(0x9E3779B97F4A7C15);
     for (int attempt = 0; attempt < 400; attempt++) {
-        seed = seed * 1664525u + 1013904223u;
-        uint32_t mul = seed | 1u;
+        seed = seed * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+        uint64_t mul = seed | 1u;
         memset(slot, 0, 128);
         bool ok = true;
         for (uint32_t i = 0; i < t->count && ok; i++) {
@@ -64,7 +80,9 @@ static bool build_hash(jet_struct *t, unsigned bits, uint8_t *slot, uint8_t *kle
                 if (!names[a]) continue;
                 size_t n = strlen(names[a]);
                 if (n > 255) return false; /* the table keeps lengths in a byte */
-                unsigned s = (unsigned)((key_word(names[a], n) * mul) >> (32 - bits));
+                uint64_t head = key_head(names[a], n, n), tail = 0;
+                if (n > 8) tail = load64(names[a] + n - 8);
+                unsigned s = (unsigned)((key_mix(head, tail, n) * mul) >> (64 - bits));
                 if (slot[s]) {
                     ok = false;
                 } else {
@@ -107,7 +125,8 @@ static bool prepare_struct(jet_struct *t) {
             publish_state(t, MAP_BAD);
             return false;
         }
-    uint32_t state = MAP_LINEAR, mul = 0;
+    uint32_t state = MAP_LINEAR;
+    uint64_t mul = 0;
     uint8_t shift = 0;
     uint8_t slot[128], klen[128], alias[128];
     memset(slot, 0, sizeof slot);
@@ -118,7 +137,7 @@ static bool prepare_struct(jet_struct *t) {
             if ((1u << bits) < 2 * t->count) continue;
             if (build_hash(t, bits, slot, klen, alias, &mul)) {
                 state = MAP_HASH;
-                shift = (uint8_t)(32 - bits);
+                shift = (uint8_t)(64 - bits);
             }
         }
     }
@@ -131,8 +150,8 @@ static bool prepare_struct(jet_struct *t) {
             const jet_field *f = &t->fields[slot[i] - 1];
             const char *name = alias[i] ? f->alias : f->key;
             size_t n = klen[i];
-            memcpy(&head, name, n < 8 ? n : 8);
-            if (n > 8) memcpy(&tail, name + n - 8, 8);
+            head = key_head(name, n, n);
+            if (n > 8) tail = load64(name + n - 8);
         }
         t->map_head[i] = head;
         t->map_tail[i] = tail;
@@ -190,14 +209,6 @@ static bool prepare_field(const jet_field *f) {
 
 bool jet_struct_prepare(jet_struct *type) { return prepare_struct(type); }
 
-static JET_ALWAYS_INLINE uint64_t load64(const char *p) {
-    uint64_t x;
-    memcpy(&x, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    x = __builtin_bswap64(x);
-#endif
-    return x;
-}
 
 /* The field named k[0..n) in t, or -1. k holds no NUL byte (the caller
  * checks), so strncmp == 0 on the linear path proves the declared name has
@@ -206,15 +217,11 @@ static JET_ALWAYS_INLINE uint64_t load64(const char *p) {
  * read from k). */
 static JET_ALWAYS_INLINE int find_field(const jet_struct *t, const char *k, size_t n, const char *end) {
     if (JET_LIKELY(t->map_state == MAP_HASH)) {
-        unsigned s = key_slot(t, k, n);
+        uint64_t head = key_head(k, n, (size_t)(end - k)), tail = n > 8 ? load64(k + n - 8) : 0;
+        unsigned s = (unsigned)((key_mix(head, tail, n) * t->map_mul) >> t->map_shift);
         unsigned fi = t->map_slot[s];
-        if (!fi || t->map_klen[s] != n) return -1;
-        if (JET_LIKELY(n <= 16 && end - k >= 8)) {
-            uint64_t head = load64(k);
-            if (n < 8) head &= (UINT64_C(1) << (8 * n)) - 1;
-            if (head != t->map_head[s]) return -1;
-            return (n <= 8 || load64(k + n - 8) == t->map_tail[s]) ? (int)fi - 1 : -1;
-        }
+        if (!fi || t->map_klen[s] != n || head != t->map_head[s]) return -1;
+        if (JET_LIKELY(n <= 16)) return (n <= 8 || tail == t->map_tail[s]) ? (int)fi - 1 : -1;
         const jet_field *f = &t->fields[fi - 1];
         const char *name = t->map_alias[s] ? f->alias : f->key;
         return memcmp(name, k, n) == 0 ? (int)fi - 1 : -1;
@@ -833,7 +840,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_UNLIKELY(c == ',' || c == '}' || c == ']' || c == ':'))
                         return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
                 } else { /* a container: its brackets */
-                    size_t e = jet__od_close(od, v + 1, 1, c);
+                    size_t e = jet__od_close(od, v + 1, 1);
                     if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
                     jet__od_toks_seek(od, &tk, e);
                 }
@@ -883,29 +890,20 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
                 od->pos = v;
                 if (!decode_value(d, f, base)) return false;
-                if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
-                    /* every field is in: skip the rest of the object */
-                    size_t e = jet__od_close(od, od->pos, 1, '{');
-                    if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-                    od->pos = jet__od_next(od, e);
-                    od->depth--;
-                    return true;
-                }
                 jet__od_toks_seek(od, &tk, od->pos);
-                goto separator;
             next:
                 if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
+                    /* every field is in: after this member's separator,
+                     * skip the rest of the object by its brackets */
                     size_t sep = jet__od_toks_take(&tk, n);
-                    if (sep < n && j[sep] == '}') {
-                        od->pos = jet__od_toks_take(&tk, n);
+                    if (sep < n && j[sep] == ',') {
+                        size_t e = jet__od_close(od, sep, 1);
+                        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+                        od->pos = jet__od_next(od, e);
                         od->depth--;
                         return true;
                     }
-                    size_t e = jet__od_close(od, sep, 1, '{');
-                    if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-                    od->pos = jet__od_next(od, e);
-                    od->depth--;
-                    return true;
+                    jet__od_toks_seek(od, &tk, sep);
                 }
             }
         separator:;

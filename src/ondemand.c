@@ -96,7 +96,7 @@ static void path_push_index(jet_od *od, size_t *n, size_t idx) {
 static size_t value_end(jet_od *od, size_t q) {
     char c = od->json[q];
     if (c == '{' || c == '[') {
-        size_t e = jet__od_close(od, jet__od_next(od, q + 1), 1, c);
+        size_t e = jet__od_close(od, jet__od_next(od, q + 1), 1);
         return e == JET_OD_UNCLOSED ? od->len : jet__od_next(od, e);
     }
     if (c == '"') {
@@ -457,42 +457,26 @@ bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val) {
 /* Skipping                                                                   */
 /* ========================================================================== */
 
+/* +1 for an opening bracket, -1 for a closing one. */
+static const int8_t bracket_delta[256] = {['{'] = 1, ['['] = 1, ['}'] = -1, [']'] = -1};
+
 /*
- * Walks the bracket bitmap. The kinds of the brackets opened on the way are
- * kept one bit per level (1: '{') in `kinds`, for the 64 innermost levels,
- * and `known` says which levels are recorded; a closing bracket is checked
- * against its level's bit. The per-bracket work is branch-free except for
- * the exit and the (never taken on valid input) mismatch.
+ * Walks the bracket bitmap (only brackets outside strings have a bit), one
+ * table lookup and add per bracket. Only the balance is checked here: a
+ * bracket of the wrong kind inside a skipped value is found by
+ * JET_READ_VALIDATE_ALL, as the other errors of untouched parts are.
  */
-size_t jet__od_close(jet_od *od, size_t off, uint32_t levels, char opener) {
+size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
     size_t w = off >> 6;
-    od->close_err = od->len;
     if (w >= od->words) return JET_OD_UNCLOSED;
     const unsigned char *j = (const unsigned char *)od->json;
     uint64_t bits = od->br[w] & (~UINT64_C(0) << (off & 63));
     int64_t depth = (int64_t)levels;
-    uint64_t kinds = 0, known = 0;
-    if (opener && levels <= 64) {
-        known = UINT64_C(1) << (levels - 1);
-        kinds = opener == '{' ? known : 0;
-    }
     for (;;) {
         while (bits) {
             size_t i = (w << 6) + JET_OD_CTZ(bits);
             bits &= bits - 1;
-            unsigned c = j[i];
-            uint64_t open = (c >> 1) & 1;  /* '{' '[' have bit 1 set, '}' ']' not */
-            uint64_t curly = (c >> 5) & 1; /* '{' '}' have bit 5 set */
-            int64_t level = depth - 1 + (int64_t)open;
-            uint64_t b = (uint64_t)(level < 64) << (level & 63);
-            if (JET_UNLIKELY(!open && (known & b) && ((kinds & b) != 0) != curly)) {
-                od->close_err = i;
-                return JET_OD_UNCLOSED;
-            }
-            uint64_t set = b & (0 - open);
-            known |= set;
-            kinds = (kinds & ~set) | (set & (0 - curly));
-            depth += 2 * (int64_t)open - 1;
+            depth += bracket_delta[j[i]];
             if (JET_UNLIKELY(depth == 0)) return i + 1;
         }
         if (++w >= od->words) return JET_OD_UNCLOSED;
@@ -501,9 +485,6 @@ size_t jet__od_close(jet_od *od, size_t off, uint32_t levels, char opener) {
 }
 
 bool jet__od_close_fail(jet_od *od) {
-    if (od->close_err < od->len)
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->close_err,
-                            "closing bracket does not match the opening one");
     return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in container");
 }
 
@@ -513,7 +494,7 @@ bool jet__od_skip(jet_od *od) {
         return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
     char c = od->json[p];
     if (c == '{' || c == '[') {
-        size_t e = jet__od_close(od, jet__od_next(od, p + 1), 1, c);
+        size_t e = jet__od_close(od, jet__od_next(od, p + 1), 1);
         if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
         od->pos = jet__od_next(od, e);
         return true;
@@ -535,7 +516,7 @@ bool jet__od_settle(jet_od_iter *it) {
         if (od->depth < it->depth)
             return jet__od_fail(od, JET_ERR_OUT_OF_ORDER, od->pos,
                                 "iterator used after the cursor left its container");
-        size_t e = jet__od_close(od, od->pos, od->depth - it->depth, 0);
+        size_t e = jet__od_close(od, od->pos, od->depth - it->depth);
         if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
         od->pos = jet__od_next(od, e);
         od->depth = it->depth;
@@ -650,7 +631,7 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
 bool jet_od_finish(jet_od *od) {
     if (!od || od->failed) return false;
     if (od->depth > 0) {
-        size_t e = jet__od_close(od, od->pos, od->depth, 0);
+        size_t e = jet__od_close(od, od->pos, od->depth);
         if (e == JET_OD_UNCLOSED) return jet__od_close_fail(od);
         od->pos = jet__od_next(od, e);
         od->depth = 0;
@@ -886,7 +867,7 @@ bool jet_odv_get_raw(jet_odv *v, jet_str *out) {
     size_t p = v->pos, e;
     char c = od->json[p];
     if (c == '{' || c == '[') {
-        e = jet__od_close(od, jet__od_next(od, p + 1), 1, c);
+        e = jet__od_close(od, jet__od_next(od, p + 1), 1);
         if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
         od->pos = jet__od_next(od, e);
     } else if (c == '"') {
@@ -1106,7 +1087,7 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
         /* skip the value */
         c = j[v];
         if (c == '{' || c == '[') {
-            size_t e = jet__od_close(od, v + 1, 1, c);
+            size_t e = jet__od_close(od, v + 1, 1);
             if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
             jet__od_toks_seek(od, &t, e);
         } else if (c == '"') {

@@ -32,7 +32,6 @@ struct jet_od {
     size_t pos;           /* offset of the next token to read */
     uint32_t depth;       /* containers entered and not yet left */
     size_t root;          /* offset of the root value */
-    size_t close_err;     /* where jet__od_close failed */
     jet_error err;
     char *path;           /* the error's JSON Pointer */
     size_t path_cap;
@@ -126,12 +125,10 @@ bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const 
  * `obj_pos`: the path names the member. */
 bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len);
 /* Offset just past the container whose contents start at `off`, `levels`
- * levels deep (1: the innermost), whose opening bracket is `opener` ('{',
- * '[' or 0 when unknown). Every bracket opened on the way must be closed by
- * its own kind. JET_OD_UNCLOSED when the input ends first or a bracket does
- * not match (od->close_err then says where: the bracket, or od->len). */
+ * levels deep (1: the innermost); JET_OD_UNCLOSED when the input ends first
+ * (brackets are counted, not matched by kind). */
 #define JET_OD_UNCLOSED SIZE_MAX
-size_t jet__od_close(jet_od *od, size_t off, uint32_t levels, char opener);
+size_t jet__od_close(jet_od *od, size_t off, uint32_t levels);
 /* Records the error behind a JET_OD_UNCLOSED; returns false. */
 bool jet__od_close_fail(jet_od *od);
 /* Reads the string whose opening quote is at `p` (the cursor's position):
