@@ -85,6 +85,9 @@ const char *jet__code_message(jet_code code);
 bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                 const jet_read_opts *opts, jet_error *err);
 void jet__stack_free(const jet_alloc *a, jet_stack *stack);
+/* Whether the input is mostly digits (sampled): such documents read faster
+ * in one pass than through the structural index. */
+bool jet__mostly_digits(const char *json, size_t len);
 
 /* ---- writer (writer.c), shared with the typed encoder (encode.c) ---- */
 /* Write flags resolved once per write. */

@@ -1156,7 +1156,7 @@ failed:
  * each number is followed right away by its comma, which the one-pass
  * reader checks in place while the index spends a mark on it.
  */
-static bool mostly_digits(const char *json, size_t len) {
+bool jet__mostly_digits(const char *json, size_t len) {
     if (len < 4096) return false;
     const unsigned char *p = (const unsigned char *)json + len / 2 - 256;
     unsigned digits = 0;
@@ -1170,7 +1170,7 @@ static bool mostly_digits(const char *json, size_t len) {
  * cannot be allocated, or stage 2 did not accept the input. */
 static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len) {
     jet_kernel k = jet__kernel();
-    if (k == JET_KERNEL_SCALAR || len == 0 || mostly_digits(r->json, len) ||
+    if (k == JET_KERNEL_SCALAR || len == 0 || jet__mostly_digits(r->json, len) ||
         (r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)))
         return false;
     size_t words = JET_SCAN_WORDS(len);

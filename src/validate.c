@@ -9,6 +9,7 @@
  * reader checks them, so both accept exactly the same inputs.
  */
 #include "ondemand.h"
+#include "scan.h"
 
 #include <string.h>
 
@@ -49,6 +50,22 @@ static JET_ALWAYS_INLINE bool check_string(jet_od *od, size_t p, size_t q) {
 static bool check_scalar(jet_od *od, size_t p, size_t *end) {
     const char *j = od->json;
     char c = j[p];
+    if (JET_LIKELY(od->len - p >= 5)) { /* the literals as words */
+        uint32_t w, tw, nw, fw; /* the compiler folds the literal words */
+        memcpy(&w, j + p, 4);
+        memcpy(&tw, "true", 4);
+        memcpy(&nw, "null", 4);
+        memcpy(&fw, "fals", 4);
+        size_t ln = 0;
+        if (w == tw || w == nw)
+            ln = 4;
+        else if (w == fw && j[p + 4] == 'e')
+            ln = 5;
+        if (ln && jet__od_token_end_ok(od, p + ln)) {
+            *end = p + ln;
+            return true;
+        }
+    }
     const char *lit = c == 't' ? "true" : c == 'f' ? "false" : c == 'n' ? "null" : NULL;
     if (lit) {
         size_t n = strlen(lit);
@@ -83,8 +100,12 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
     memset(&o, 0, sizeof o);
     if (opts) o = *opts;
     o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN); /* this is the full validation */
-    if (o.flags & (JET_READ_ALLOW_COMMENTS | JET_READ_ALLOW_TRAILING_COMMAS | JET_READ_STOP_WHEN_DONE)) {
-        /* extensions only the DOM reader knows: let it validate */
+    if ((o.flags & (JET_READ_ALLOW_COMMENTS | JET_READ_ALLOW_TRAILING_COMMAS | JET_READ_STOP_WHEN_DONE)) ||
+        jet__kernel() == JET_KERNEL_SCALAR || jet__mostly_digits(json, len)) {
+        /* Extensions only the DOM reader knows, and the inputs it reads
+         * faster in one pass than the index is walked (numeric documents,
+         * or the scalar kernel chosen): the DOM reader validates, into its
+         * reused arenas. */
         return jet__od_validate_dom(od, json, len, &o);
     }
     jet_odv root;
