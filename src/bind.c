@@ -941,7 +941,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
 
 /* Decodes the value at the cursor into the member of `base` that f
  * describes, moving the cursor past it. */
-static bool decode_value(dec *d, const jet_field *f, char *base) {
+static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     if (at_end(od)) return false;
     char *dst = base + f->offset;

@@ -50,6 +50,8 @@ static inline unsigned jet__od_ctz(uint64_t x) {
 }
 #define JET_OD_CTZ(x) jet__od_ctz(x)
 #endif
+/* The same widened for offset arithmetic. */
+#define JET_OD_CTZ64(x) ((uint64_t)JET_OD_CTZ(x))
 
 /* Offset of the first token at or after `off`; od->len when there is none. */
 static JET_ALWAYS_INLINE size_t jet__od_next(const jet_od *od, size_t off) {
@@ -71,6 +73,7 @@ static JET_ALWAYS_INLINE size_t jet__od_next(const jet_od *od, size_t off) {
 typedef struct jet_od_toks {
     const uint64_t *marks;
     size_t w, words;
+    size_t base; /* w * 64: the offset of the word's first byte */
     uint64_t bits;
 } jet_od_toks;
 
@@ -80,6 +83,7 @@ static JET_ALWAYS_INLINE void jet__od_toks_seek(const jet_od *od, jet_od_toks *t
     t->marks = od->marks;
     t->words = od->words;
     t->w = off >> 6;
+    t->base = off & ~(size_t)63;
     t->bits = t->w < t->words ? od->marks[t->w] & (~UINT64_C(0) << (off & 63)) : 0;
 }
 
@@ -90,9 +94,10 @@ static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
             t->w = t->words;
             return len;
         }
+        t->base += 64;
         t->bits = t->marks[t->w];
     }
-    size_t p = (t->w << 6) + JET_OD_CTZ(t->bits);
+    size_t p = t->base + (size_t)JET_OD_CTZ64(t->bits);
     t->bits &= t->bits - 1;
     return p;
 }
