@@ -811,6 +811,7 @@ typedef struct jet_struct {
     /* key map (private): a perfect hash from declared keys to fields */
     uint32_t map_state;      /* 0 unbuilt, 1 perfect hash, 2 linear search */
     uint64_t map_mul;
+    uint64_t map_lens;       /* bit n: a declared key has n bytes (bit 63: 63 or more) */
     uint8_t map_shift;
     uint8_t map_slot[128];   /* field index + 1; 0 empty */
     uint8_t map_klen[128];   /* length of the name hashed to the slot */
@@ -912,11 +913,11 @@ typedef struct jet_union {
 
 /** The description of struct type T from its field array (a true array). */
 #define JET_STRUCT(T, fields) \
-    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0} }
+    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0} }
 /** The same read by position from a JSON array. */
 #define JET_STRUCT_TUPLE(T, fields) \
     { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), \
-      JET_STRUCT_POSITIONAL, 0, 0, 0, {0}, {0}, {0}, {0}, {0} }
+      JET_STRUCT_POSITIONAL, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0} }
 
 /** Builds the key maps of `type` and every struct reachable from it. Call it
  *  once before decoding from several threads; otherwise it happens on first

@@ -158,6 +158,16 @@ static bool prepare_struct(jet_struct *t) {
     }
     t->map_mul = mul;
     t->map_shift = shift;
+    uint64_t lens = 0;
+    for (uint32_t i = 0; i < t->count; i++) {
+        const char *names[2] = {t->fields[i].key, t->fields[i].alias};
+        for (int a = 0; a < 2; a++)
+            if (names[a]) {
+                size_t n = strlen(names[a]);
+                lens |= UINT64_C(1) << (n < 63 ? n : 63);
+            }
+    }
+    t->map_lens = lens;
     publish_state(t, state);
     return true;
 }
@@ -216,6 +226,8 @@ bool jet_struct_prepare(jet_struct *type) { return prepare_struct(type); }
  * (names of up to 16 bytes are compared as two words when 8 bytes can be
  * read from k). */
 static JET_ALWAYS_INLINE int find_field(const jet_struct *t, const char *k, size_t n, const char *end) {
+    /* most unknown keys differ in length from every declared one */
+    if (!((t->map_lens >> (n < 63 ? n : 63)) & 1)) return -1;
     if (JET_LIKELY(t->map_state == MAP_HASH)) {
         uint64_t head = key_head(k, n, (size_t)(end - k)), tail = n > 8 ? load64(k + n - 8) : 0;
         unsigned s = (unsigned)((key_mix(head, tail, n) * t->map_mul) >> t->map_shift);
@@ -245,6 +257,9 @@ typedef struct dec {
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
+
+/* Tokens that cannot start a value. */
+static const bool not_a_value[256] = {[','] = true, [':'] = true, [']'] = true, ['}'] = true};
 static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_key);
 
 static JET_ALWAYS_INLINE bool at_end(jet_od *od) {
@@ -793,6 +808,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     if (!open_object(od, &empty)) return false;
     uint64_t seen[MAX_FIELDS / 64] = {0};
     uint32_t nseen = 0;
+    const bool special = ignore_key != NULL || d->reject_unknown;
     if (!empty) {
         const char *j = od->json;
         const size_t n = od->len;
@@ -824,11 +840,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     fi = -2;
             }
             if (fi < 0) {
-                if (fi == -1 && JET_UNLIKELY(ignore_key != NULL) && strlen(ignore_key) == q - p - 1 &&
-                    memcmp(ignore_key, j + p + 1, q - p - 1) == 0)
-                    fi = -2; /* the tag of an internally tagged union */
-                if (fi == -1 && JET_UNLIKELY(d->reject_unknown))
-                    return jet__od_fail(od, JET_ERR_UNKNOWN_FIELD, p, "unknown field");
+                if (JET_UNLIKELY(special) && fi == -1) {
+                    if (ignore_key && strlen(ignore_key) == q - p - 1 &&
+                        memcmp(ignore_key, j + p + 1, q - p - 1) == 0)
+                        fi = -2; /* the tag of an internally tagged union */
+                    else if (d->reject_unknown)
+                        return jet__od_fail(od, JET_ERR_UNKNOWN_FIELD, p, "unknown field");
+                }
                 char c = j[v];
                 if ((c | 0x20) != '{') {
                     /* a scalar: strings are two tokens, the rest one;
@@ -837,7 +855,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     uint64_t str = c == '"';
                     if (JET_LIKELY(tk.bits)) tk.bits &= tk.bits - str;
                     else if (str) jet__od_toks_take(&tk, n);
-                    if (JET_UNLIKELY(c == ',' || c == '}' || c == ']' || c == ':'))
+                    if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
                         return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
                 } else { /* a container: its brackets */
                     size_t e = jet__od_close(od, v + 1, 1);
