@@ -905,6 +905,21 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         }
                         if (od->failed) return false;
                     }
+                } else if (f->kind == JET_K_F64 && vc != 'n') {
+                    jet_num num;
+                    jet_code code = JET_OK;
+                    const char *err_at = j + v;
+                    const char *fe = jet_num_parse(j + v, j + n, od->flags & JET_READ_ALLOW_NAN_INF, &num,
+                                                   &code, &err_at);
+                    if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)) &&
+                                   (vc == '-' || (vc >= '0' && vc <= '9')))) {
+                        double x = num.kind == JET_NUM_REAL   ? num.v.d
+                                   : num.kind == JET_NUM_UINT ? (double)num.v.u
+                                                              : (double)num.v.i;
+                        memcpy(dst, &x, sizeof x);
+                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        goto next;
+                    }
                 }
                 od->pos = v;
                 if (!decode_value(d, f, base)) return false;
