@@ -71,7 +71,8 @@ bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
 /*
  * The same, and when `brackets` is not NULL also the brackets [ ] { }
  * outside strings (a subset of the structural marks), for the on-demand
- * cursor: skipping a container then looks only at brackets.
+ * cursor: skipping a container then looks only at brackets. The cursor does
+ * not need the count of marks: res->marks is 0 then.
  */
 bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                   uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res);

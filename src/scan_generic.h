@@ -13,8 +13,15 @@
  * shared by all kernels (scan_escaped in scan.c).
  */
 
-SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint64_t *bs_out,
-                              uint64_t *br_out, jet_scan_result *res) {
+#define SCAN_JOIN2(a, b) a##b
+#define SCAN_JOIN(a, b) SCAN_JOIN2(a, b)
+
+/* The loop, specialized twice by SCAN_FN below: for the DOM reader (no
+ * bracket bitmap; the marks counted) and for the cursor (the bracket
+ * bitmap; no count), so that neither pays for the other's work. */
+SCAN_ATTR static inline __attribute__((always_inline)) bool SCAN_JOIN(SCAN_FN, _loop)(
+    const char *json, size_t len, uint64_t *out, uint64_t *bs_out, uint64_t *br_out,
+    jet_scan_result *res, const bool cursor) {
 #ifdef SCAN_UTF8_STATE
     SCAN_UTF8_STATE u8;
     SCAN_UTF8_INIT(&u8);
@@ -58,10 +65,10 @@ SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint6
         other_carry = other >> 63;
         uint64_t word = ops | quotes | starts;
         *bs_out++ = m.backslash & strings;
-        if (br_out) *br_out++ = m.bracket & outside;
+        if (cursor) *br_out++ = m.bracket & outside;
         ctrl_in_string |= m.ctrl & strings;
         *o++ = word;
-        count += (size_t)__builtin_popcountll(word);
+        if (!cursor) count += (size_t)__builtin_popcountll(word);
         if (avail <= 64) break;
         base += 64;
     }
@@ -77,6 +84,14 @@ SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint6
     return true;
 }
 
+SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint64_t *bs_out,
+                              uint64_t *br_out, jet_scan_result *res) {
+    if (br_out) return SCAN_JOIN(SCAN_FN, _loop)(json, len, out, bs_out, br_out, res, true);
+    return SCAN_JOIN(SCAN_FN, _loop)(json, len, out, bs_out, NULL, res, false);
+}
+
+#undef SCAN_JOIN
+#undef SCAN_JOIN2
 #undef SCAN_FN
 #undef SCAN_ATTR
 #undef SCAN_CLASSIFY
