@@ -905,6 +905,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         }
                         if (od->failed) return false;
                     }
+                } else if (f->kind == JET_K_BOOL && (vc == 't' || vc == 'f')) {
+                    /* the literal as a word, then the byte after it */
+                    size_t ln = vc == 't' ? 4 : 5;
+                    if (JET_LIKELY(n - v > ln)) {
+                        uint32_t w4, lw;
+                        memcpy(&w4, j + v + (ln - 4), 4);
+                        memcpy(&lw, vc == 't' ? "true" : "alse", 4);
+                        if (w4 == lw && jet__od_token_end_ok(od, v + ln)) {
+                            *(bool *)dst = vc == 't';
+                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            goto next;
+                        }
+                    }
                 } else if (f->kind == JET_K_F64 && vc != 'n') {
                     jet_num num;
                     jet_code code = JET_OK;
