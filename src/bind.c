@@ -894,8 +894,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
-                            ok = !neg && (f->size == 8 ? (memcpy(dst, &mag, 8), true)
-                                                       : store_uint(od, v, dst, f->size, mag));
+                            ok = !neg && store_uint(od, v, dst, f->size, mag);
                         else
                             ok = mag <= (uint64_t)INT64_MAX &&
                                  store_int(od, v, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
@@ -1011,37 +1010,14 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
         }
         return want(od, "expected a string");
     case JET_K_UINT: {
-        uint64_t x;
-        bool neg;
-        const char *fe = jet__od_fast_int(od->json + at, od->json + od->len, &x, &neg);
-        if (JET_LIKELY(fe && !neg && jet__od_token_end_ok(od, (size_t)(fe - od->json)))) {
-            od->pos = jet__od_next(od, (size_t)(fe - od->json));
-            if (f->size == 8) {
-                memcpy(dst, &x, 8);
-                return true;
-            }
-            return store_uint(od, at, dst, f->size, x);
-        }
         jet_odv v = here(d);
-        if (!jet_odv_get_u64(&v, &x)) return false;
-        if (f->size == 8) {
-            memcpy(dst, &x, 8);
-            return true;
-        }
-        return store_uint(od, at, dst, f->size, x);
+        uint64_t x;
+        return jet_odv_get_u64(&v, &x) && store_uint(od, at, dst, f->size, x);
     }
     case JET_K_INT: {
-        uint64_t mag;
-        bool neg;
-        const char *fe = jet__od_fast_int(od->json + at, od->json + od->len, &mag, &neg);
-        if (JET_LIKELY(fe && mag <= (uint64_t)INT64_MAX && jet__od_token_end_ok(od, (size_t)(fe - od->json)))) {
-            od->pos = jet__od_next(od, (size_t)(fe - od->json));
-            return store_int(od, at, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
-        }
         jet_odv v = here(d);
         int64_t x;
-        if (!jet_odv_get_i64(&v, &x)) return false;
-        return store_int(od, at, dst, f->size, x);
+        return jet_odv_get_i64(&v, &x) && store_int(od, at, dst, f->size, x);
     }
     case JET_K_BOOL: {
         jet_odv v = here(d);

@@ -531,31 +531,10 @@ bool jet__od_settle(jet_od_iter *it) {
 /* ========================================================================== */
 
 /* Runs the DOM reader over the input: a full validation, and the source of
- * precise errors for what stage 1 only flags. */
-static bool validate_all(jet_od *od, const jet_read_opts *opts) {
-    if (!od->validator) {
-        od->validator = jet_parser_new(&od->alloc);
-        if (!od->validator) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
-    }
-    jet_read_opts o;
-    memset(&o, 0, sizeof o);
-    if (opts) o = *opts;
-    o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN | JET_READ_STOP_WHEN_DONE);
-    jet_error e;
-    if (jet_parser_parse(od->validator, od->json, od->len, &o, &e)) return true;
-    return jet__od_fail(od, e.code, e.offset, e.msg);
-}
-
-bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
-    od->failed = false;
-    memset(&od->err, 0, sizeof od->err);
-    od->json = json;
-    od->len = len;
-    od->words = 0;
-    od->root = 0;
-    od->pos = len;
-    od->depth = 0;
-    od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
+ * precise errors for what stage 1 only flags. `stop_when_done` keeps that
+ * flag (jet_od_validate's callers may ask for it); the cursor itself reads
+ * the whole input. */
+static bool validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done) {
     if (!od->validator) {
         od->validator = jet_parser_new(&od->alloc);
         if (!od->validator) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
@@ -564,14 +543,14 @@ bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_re
     memset(&o, 0, sizeof o);
     if (opts) o = *opts;
     o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN);
+    if (!stop_when_done) o.flags &= ~JET_READ_STOP_WHEN_DONE;
     jet_error e;
-    if (jet_parser_parse(od->validator, json, len, &o, &e)) return true;
+    if (jet_parser_parse(od->validator, od->json, od->len, &o, &e)) return true;
     return jet__od_fail(od, e.code, e.offset, e.msg);
 }
 
-bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
-                  jet_odv *root) {
-    if (!od) return false;
+/* Forgets the previous document and error; the cursor stands nowhere yet. */
+static void reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
     od->failed = false;
     memset(&od->err, 0, sizeof od->err);
     od->json = json;
@@ -584,6 +563,19 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
     jet_arena_reset(&od->scratch);
     od->unesc_len = 0;
+}
+
+bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+    reset(od, json, len, opts);
+    bool ok = validate_all(od, opts, true);
+    od->pos = len; /* no document to walk */
+    return ok;
+}
+
+bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
+                  jet_odv *root) {
+    if (!od) return false;
+    reset(od, json, len, opts);
     if (root) {
         root->od = od;
         root->pos = len;
@@ -616,14 +608,14 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     if (!scanned || (len && (res.ctrl_in_string || (res.utf8 == JET_UTF8_INVALID && !lax)))) {
         /* stage 1 saw an error somewhere: the DOM reader says what and where */
         od->words = 0;
-        if (!validate_all(od, opts)) return false;
+        if (!validate_all(od, opts, false)) return false;
         return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, 0, "invalid input");
     }
     od->utf8_known = lax || (len && res.utf8 == JET_UTF8_VALID);
     od->pos = jet__od_next(od, 0);
     od->root = od->pos;
     if (od->pos >= len) return jet__od_fail(od, JET_ERR_EMPTY, len, "no value in the input");
-    if ((od->flags & JET_READ_VALIDATE_ALL) && !validate_all(od, opts)) return false;
+    if ((od->flags & JET_READ_VALIDATE_ALL) && !validate_all(od, opts, false)) return false;
     if (root) root->pos = od->pos;
     return true;
 }
@@ -749,68 +741,64 @@ static bool has_frac_or_exp(const jet_od *od, size_t p, size_t e) {
     return false;
 }
 
-bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
+/*
+ * The integer at the handle as a magnitude and a sign, for the two integer
+ * getters: plain integers through the word-at-a-time path, the rest through
+ * the exact parser ("-0" is 0; a fraction or exponent is a type error; an
+ * integer beyond 64 bits is a range error with `range_msg`). Moves the
+ * cursor past it.
+ */
+static bool integer(jet_odv *v, uint64_t *mag, bool *neg, const char *range_msg) {
     if (!here(v)) return false;
     jet_od *od = v->od;
+    const char *fe = jet__od_fast_int(od->json + v->pos, od->json + od->len, mag, neg);
+    size_t e;
+    if (JET_LIKELY(fe)) {
+        e = (size_t)(fe - od->json);
+        if (JET_UNLIKELY(!jet__od_token_end_ok(od, e)))
+            return jet__od_fail_in(od, JET_ERR_NUMBER, e, v->pos, "invalid character after number");
+    } else {
+        jet_num n;
+        if (!number(od, v->pos, 0, &n, &e)) return false;
+        if (n.kind == JET_NUM_UINT) {
+            *mag = n.v.u;
+            *neg = false;
+        } else if (n.kind == JET_NUM_SINT) {
+            *mag = 0 - (uint64_t)n.v.i;
+            *neg = true;
+        } else if (has_frac_or_exp(od, v->pos, e)) {
+            return type_error(od, v->pos, "expected an integer");
+        } else if (n.v.d == 0) { /* "-0" */
+            *mag = 0;
+            *neg = false;
+        } else {
+            return jet__od_fail(od, JET_ERR_NUMBER_RANGE, v->pos, range_msg);
+        }
+    }
+    od->pos = jet__od_next(od, e);
+    return true;
+}
+
+bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
+    static const char range[] = "integer out of range for uint64";
     uint64_t mag;
     bool neg;
-    const char *fe = jet__od_fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
-    if (JET_LIKELY(fe && !neg)) {
-        size_t ep = (size_t)(fe - od->json);
-        if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
-            return jet__od_fail_in(od, JET_ERR_NUMBER, ep, v->pos, "invalid character after number");
-        *out = mag;
-        od->pos = jet__od_next(od, ep);
-        return true;
-    }
-    jet_num n;
-    size_t e;
-    if (!number(od, v->pos, 0, &n, &e)) return false;
-    if (JET_LIKELY(n.kind == JET_NUM_UINT)) {
-        *out = n.v.u;
-        od->pos = jet__od_next(od, e);
-        return true;
-    }
-    if (n.kind == JET_NUM_REAL && has_frac_or_exp(od, v->pos, e))
-        return type_error(od, v->pos, "expected an integer");
-    if (n.kind == JET_NUM_REAL && n.v.d == 0) { /* "-0" */
-        *out = 0;
-        od->pos = jet__od_next(od, e);
-        return true;
-    }
-    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, v->pos, "integer out of range for uint64");
+    size_t at = v->pos;
+    if (!integer(v, &mag, &neg, range)) return false;
+    if (JET_UNLIKELY(neg && mag)) return jet__od_fail(v->od, JET_ERR_NUMBER_RANGE, at, range);
+    *out = mag;
+    return true;
 }
 
 bool jet_odv_get_i64(jet_odv *v, int64_t *out) {
-    if (!here(v)) return false;
-    jet_od *od = v->od;
+    static const char range[] = "integer out of range for int64";
     uint64_t mag;
     bool neg;
-    const char *fe = jet__od_fast_int(od->json + v->pos, od->json + od->len, &mag, &neg);
-    if (JET_LIKELY(fe && mag <= (uint64_t)INT64_MAX + neg)) {
-        size_t ep = (size_t)(fe - od->json);
-        if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
-            return jet__od_fail_in(od, JET_ERR_NUMBER, ep, v->pos, "invalid character after number");
-        *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
-        od->pos = jet__od_next(od, ep);
-        return true;
-    }
-    jet_num n;
-    size_t e;
-    if (!number(od, v->pos, 0, &n, &e)) return false;
-    if (n.kind == JET_NUM_SINT || (n.kind == JET_NUM_UINT && n.v.u <= (uint64_t)INT64_MAX)) {
-        *out = n.v.i;
-        od->pos = jet__od_next(od, e);
-        return true;
-    }
-    if (n.kind == JET_NUM_REAL && has_frac_or_exp(od, v->pos, e))
-        return type_error(od, v->pos, "expected an integer");
-    if (n.kind == JET_NUM_REAL && n.v.d == 0) { /* "-0" */
-        *out = 0;
-        od->pos = jet__od_next(od, e);
-        return true;
-    }
-    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, v->pos, "integer out of range for int64");
+    size_t at = v->pos;
+    if (!integer(v, &mag, &neg, range)) return false;
+    if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg)) return jet__od_fail(v->od, JET_ERR_NUMBER_RANGE, at, range);
+    *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
+    return true;
 }
 
 bool jet_odv_get_double(jet_odv *v, double *out) {
