@@ -57,4 +57,32 @@ static inline char *check_read_file(const char *path, size_t *len) {
     return buf;
 }
 
+/* A counting allocator (jet_alloc callbacks; ctx: a check_counter), for
+ * the "no allocation on reuse" and "nothing left behind" checks. */
+typedef struct check_counter {
+    long mallocs, reallocs, frees, live;
+} check_counter;
+static inline void *check_counter_malloc(void *ctx, size_t size) {
+    check_counter *c = (check_counter *)ctx;
+    c->mallocs++;
+    c->live++;
+    return malloc(size ? size : 1);
+}
+static inline void *check_counter_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
+    check_counter *c = (check_counter *)ctx;
+    (void)old_size;
+    c->reallocs++;
+    if (!ptr) c->live++;
+    return realloc(ptr, new_size ? new_size : 1);
+}
+static inline void check_counter_free(void *ctx, void *ptr) {
+    check_counter *c = (check_counter *)ctx;
+    if (!ptr) return;
+    c->frees++;
+    c->live--;
+    free(ptr);
+}
+#define CHECK_COUNTER_ALLOC(c) \
+    { check_counter_malloc, check_counter_realloc, check_counter_free, (c) }
+
 #endif

@@ -1388,29 +1388,6 @@ static void tw_stats_decoded(const TwTimeline *tl, tw_sums *t) {
     }
 }
 
-typedef struct counter {
-    long mallocs, reallocs, frees, live;
-} counter;
-static void *c_malloc(void *ctx, size_t size) {
-    counter *c = (counter *)ctx;
-    c->mallocs++;
-    c->live++;
-    return malloc(size ? size : 1);
-}
-static void *c_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
-    counter *c = (counter *)ctx;
-    (void)old_size;
-    c->reallocs++;
-    if (!ptr) c->live++;
-    return realloc(ptr, new_size ? new_size : 1);
-}
-static void c_free(void *ctx, void *ptr) {
-    counter *c = (counter *)ctx;
-    if (!ptr) return;
-    c->frees++;
-    c->live--;
-    free(ptr);
-}
 
 static void test_twitter(void) {
     size_t len = 0;
@@ -1422,9 +1399,9 @@ static void test_twitter(void) {
     tw_sums dom, got;
     CHECK(tw_stats_dom(json, len, &dom) && dom.statuses == 100 && dom.hashtags > 0);
 
-    counter c;
+    check_counter c;
     memset(&c, 0, sizeof c);
-    jet_alloc a = {c_malloc, c_realloc, c_free, &c};
+    jet_alloc a = CHECK_COUNTER_ALLOC(&c);
     jet_od *o = jet_od_new(&a);
     jet_arena ar;
     jet_arena_init(&ar, &a);
@@ -1488,9 +1465,9 @@ static void test_twitter(void) {
 /* ---- arenas ---------------------------------------------------------------- */
 
 static void test_arena(void) {
-    counter c;
+    check_counter c;
     memset(&c, 0, sizeof c);
-    jet_alloc a = {c_malloc, c_realloc, c_free, &c};
+    jet_alloc a = CHECK_COUNTER_ALLOC(&c);
     jet_arena ar;
     jet_arena_init(&ar, &a);
     CHECK(c.mallocs == 0);

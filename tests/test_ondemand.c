@@ -1332,30 +1332,6 @@ static void test_kernels_and_dom(const doc_ref *docs, size_t ndocs) {
         check_agrees_with_dom(docs[d].name, docs[d].text, docs[d].len, true);
 }
 
-typedef struct counter {
-    long mallocs, reallocs, frees, live;
-} counter;
-
-static void *c_malloc(void *ctx, size_t size) {
-    counter *c = (counter *)ctx;
-    c->mallocs++;
-    c->live++;
-    return malloc(size ? size : 1);
-}
-static void *c_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
-    counter *c = (counter *)ctx;
-    (void)old_size;
-    c->reallocs++;
-    if (!ptr) c->live++;
-    return realloc(ptr, new_size ? new_size : 1);
-}
-static void c_free(void *ctx, void *ptr) {
-    counter *c = (counter *)ctx;
-    if (!ptr) return;
-    c->frees++;
-    c->live--;
-    free(ptr);
-}
 
 static void test_reuse_and_alloc(void) {
     /* one cursor, many documents: every nostr message reads as the DOM reads it */
@@ -1380,9 +1356,9 @@ static void test_reuse_and_alloc(void) {
     }
 
     /* restarting on a document no larger than the last allocates nothing */
-    counter c;
+    check_counter c;
     memset(&c, 0, sizeof c);
-    jet_alloc a = {c_malloc, c_realloc, c_free, &c};
+    jet_alloc a = CHECK_COUNTER_ALLOC(&c);
     jet_od *saved = od;
     od = jet_od_new(&a);
     CHECK(od != NULL);

@@ -213,27 +213,10 @@ static void test_depth_and_flags(void) {
     CHECK(jet_validate("[]", 2, NULL, NULL, NULL));
 }
 
-/* A counting allocator: validating again allocates nothing. */
-typedef struct counter {
-    long calls;
-} counter;
-static void *c_malloc(void *ctx, size_t n) {
-    ((counter *)ctx)->calls++;
-    return malloc(n);
-}
-static void *c_realloc(void *ctx, void *p, size_t o, size_t n) {
-    (void)o;
-    ((counter *)ctx)->calls++;
-    return realloc(p, n);
-}
-static void c_free(void *ctx, void *p) {
-    (void)ctx;
-    free(p);
-}
-
+/* Validating again allocates nothing. */
 static void test_no_allocation_on_reuse(void) {
-    counter c = {0};
-    jet_alloc a = {c_malloc, c_realloc, c_free, &c};
+    check_counter c = {0, 0, 0, 0};
+    jet_alloc a = CHECK_COUNTER_ALLOC(&c);
     jet_od *o = jet_od_new(&a);
     CHECK(o != NULL);
     if (!o) return;
@@ -243,12 +226,14 @@ static void test_no_allocation_on_reuse(void) {
     char *text = check_read_file(path, &len);
     if (text) {
         CHECK(jet_od_validate(o, text, len, NULL));
-        long before = c.calls;
+        long before = c.mallocs + c.reallocs;
         CHECK(jet_od_validate(o, text, len, NULL));
-        CHECK_MSG(c.calls == before, "second validation allocated %ld times", c.calls - before);
+        CHECK_MSG(c.mallocs + c.reallocs == before, "second validation allocated %ld times",
+                  c.mallocs + c.reallocs - before);
         free(text);
     }
     jet_od_free(o);
+    CHECK_MSG(c.live == 0, "the cursor left %ld blocks", c.live);
 }
 
 int main(void) {
