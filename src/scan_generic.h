@@ -16,68 +16,78 @@
 #define SCAN_JOIN2(a, b) a##b
 #define SCAN_JOIN(a, b) SCAN_JOIN2(a, b)
 
+/* One 64-byte block: the carries of the previous block in, its bitmaps
+ * out. Inlined into the loop below and once more for the padded tail. */
+typedef struct SCAN_JOIN(SCAN_FN, _state) {
+#ifdef SCAN_UTF8_STATE
+    SCAN_UTF8_STATE u8;
+#endif
+    uint64_t ctrl_in_string;
+    uint64_t in_string;    /* all ones while the previous block ended in a string */
+    uint64_t escape_carry; /* 1 when the next block's first byte is escaped */
+    uint64_t other_carry;  /* 1 when the previous block ended in a scalar run */
+    size_t count;
+} SCAN_JOIN(SCAN_FN, _state);
+
+SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _block)(
+    SCAN_JOIN(SCAN_FN, _state) *s, const char *block, size_t i, uint64_t *out, uint64_t *bs_out,
+    uint64_t *br_out, const bool cursor) {
+    scan_masks m;
+    SCAN_CLASSIFY(block, &m);
+#ifdef SCAN_UTF8_STATE
+    SCAN_UTF8_BLOCK(&s->u8, block);
+#endif
+    uint64_t escaped = scan_escaped(m.backslash, &s->escape_carry);
+    uint64_t quotes = m.quote & ~escaped;
+    /* Inside-string mask: set from an opening quote up to, not including,
+     * its closing quote. */
+    uint64_t strings = SCAN_PREFIX_XOR(quotes) ^ s->in_string;
+    s->in_string = (uint64_t)((int64_t)strings >> 63);
+    uint64_t outside = ~strings;
+    uint64_t ops = m.op & outside;
+    uint64_t other = ~(m.ws | m.op | quotes) & outside;
+    uint64_t starts = other & ~((other << 1) | s->other_carry);
+    s->other_carry = other >> 63;
+    uint64_t word = ops | quotes | starts;
+    bs_out[i] = m.backslash & strings;
+    if (cursor) br_out[i] = m.bracket & outside;
+    s->ctrl_in_string |= m.ctrl & strings;
+    out[i] = word;
+    if (!cursor) s->count += (size_t)__builtin_popcountll(word);
+}
+
 /* The loop, specialized twice by SCAN_FN below: for the DOM reader (no
  * bracket bitmap; the marks counted) and for the cursor (the bracket
- * bitmap; no count), so that neither pays for the other's work. */
+ * bitmap; no count), so that neither pays for the other's work. The last
+ * partial block is handled after the loop so that the loop calls nothing
+ * and its constants stay in registers. */
 SCAN_ATTR static inline __attribute__((always_inline)) bool SCAN_JOIN(SCAN_FN, _loop)(
     const char *json, size_t len, uint64_t *out, uint64_t *bs_out, uint64_t *br_out,
     jet_scan_result *res, const bool cursor) {
+    SCAN_JOIN(SCAN_FN, _state) s;
+    memset(&s, 0, sizeof s);
 #ifdef SCAN_UTF8_STATE
-    SCAN_UTF8_STATE u8;
-    SCAN_UTF8_INIT(&u8);
+    SCAN_UTF8_INIT(&s.u8);
 #endif
-    uint64_t *o = out;
-    size_t count = 0;
-    uint64_t ctrl_in_string = 0;
-    uint64_t in_string = 0;  /* all ones while the previous block ended in a string */
-    uint64_t escape_carry = 0; /* 1 when the next block's first byte is escaped */
-    uint64_t other_carry = 0;  /* 1 when the previous block ended in a scalar run */
-    size_t base = 0;
-    char tail[64];
-    for (;;) {
-        const char *block;
-        size_t avail = len - base;
-        if (avail >= 64) {
-            block = json + base;
-        } else {
-            if (avail == 0) break;
-            /* The last partial block, padded with spaces: whitespace adds
-             * nothing to the index and ends any run. */
-            memset(tail, ' ', sizeof tail);
-            memcpy(tail, json + base, avail);
-            block = tail;
-        }
-        scan_masks m;
-        SCAN_CLASSIFY(block, &m);
-#ifdef SCAN_UTF8_STATE
-        SCAN_UTF8_BLOCK(&u8, block);
-#endif
-        uint64_t escaped = scan_escaped(m.backslash, &escape_carry);
-        uint64_t quotes = m.quote & ~escaped;
-        /* Inside-string mask: set from an opening quote up to, not
-         * including, its closing quote. */
-        uint64_t strings = SCAN_PREFIX_XOR(quotes) ^ in_string;
-        in_string = (uint64_t)((int64_t)strings >> 63);
-        uint64_t outside = ~strings;
-        uint64_t ops = m.op & outside;
-        uint64_t other = ~(m.ws | m.op | quotes) & outside;
-        uint64_t starts = other & ~((other << 1) | other_carry);
-        other_carry = other >> 63;
-        uint64_t word = ops | quotes | starts;
-        *bs_out++ = m.backslash & strings;
-        if (cursor) *br_out++ = m.bracket & outside;
-        ctrl_in_string |= m.ctrl & strings;
-        *o++ = word;
-        if (!cursor) count += (size_t)__builtin_popcountll(word);
-        if (avail <= 64) break;
-        base += 64;
+    size_t full = len / 64;
+    for (size_t i = 0; i < full; i++)
+        SCAN_JOIN(SCAN_FN, _block)(&s, json + 64 * i, i, out, bs_out, br_out, cursor);
+    size_t words = full;
+    if (len % 64) {
+        /* The last partial block, padded with spaces: whitespace adds
+         * nothing to the index and ends any run. */
+        char tail[64];
+        memset(tail, ' ', sizeof tail);
+        memcpy(tail, json + 64 * full, len % 64);
+        SCAN_JOIN(SCAN_FN, _block)(&s, tail, full, out, bs_out, br_out, cursor);
+        words++;
     }
-    if (in_string) return false;
-    res->words = (size_t)(o - out);
-    res->marks = count;
-    res->ctrl_in_string = ctrl_in_string != 0;
+    if (s.in_string) return false;
+    res->words = words;
+    res->marks = s.count;
+    res->ctrl_in_string = s.ctrl_in_string != 0;
 #ifdef SCAN_UTF8_STATE
-    res->utf8 = SCAN_UTF8_VALID(&u8) ? JET_UTF8_VALID : JET_UTF8_INVALID;
+    res->utf8 = SCAN_UTF8_VALID(&s.u8) ? JET_UTF8_VALID : JET_UTF8_INVALID;
 #else
     res->utf8 = JET_UTF8_UNCHECKED;
 #endif
