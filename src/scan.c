@@ -1,9 +1,10 @@
 /*
  * scan.c — stage 1: the structural index, its kernels and their dispatch.
  *
- * Each kernel only classifies 64 bytes into four bit masks (quote,
- * backslash, whitespace, structural operator); scan_generic.h turns those
- * masks into the index with arithmetic shared by every kernel:
+ * Each kernel only classifies 64 bytes into bit masks (quote, backslash,
+ * delimiter = whitespace or operator, operator, bracket, control byte);
+ * scan_generic.h turns those masks into the index with arithmetic shared
+ * by every kernel:
  *   - escaped bytes: a backslash that is not itself escaped escapes the next
  *     byte (scan_escaped);
  *   - string interiors: the prefix xor of the unescaped quotes, carried from
@@ -11,7 +12,7 @@
  *   - run starts: non-whitespace, non-operator bytes outside strings whose
  *     previous byte is not one of them.
  * The kernel is chosen once per process (CPUID on x86-64), or forced with
- * JET_KERNEL=scalar|swar|sse2|avx2|neon for tests and benchmarks.
+ * JET_KERNEL=scalar|swar|sse2|avx2|avx512|neon for tests and benchmarks.
  */
 #include "scan.h"
 
@@ -36,7 +37,7 @@
 typedef struct scan_masks {
     uint64_t quote;
     uint64_t backslash;
-    uint64_t ws;
+    uint64_t delim; /* whitespace and operators: the bytes that end a scalar */
     uint64_t op;
     uint64_t bracket; /* [ ] { } (a subset of op) */
     uint64_t ctrl; /* bytes below 0x20 */
@@ -110,19 +111,20 @@ static inline void classify_swar(const char *p, scan_masks *m) {
         uint64_t x20 = x | (ONES_8 * 0x20);
         q |= swar_gather(swar_eq(x, '"')) << (8 * i);
         b |= swar_gather(swar_eq(x, '\\')) << (8 * i);
-        w |= swar_gather(swar_eq(x, ' ') | swar_eq(x, '\n') | swar_eq(x, '\r') |
-                         swar_eq(x, '\t')) << (8 * i);
         /* '[' | 0x20 == '{' and ']' | 0x20 == '}' */
         uint64_t br = swar_eq(x20, '{') | swar_eq(x20, '}');
+        uint64_t op = br | swar_eq(x, ':') | swar_eq(x, ',');
         k |= swar_gather(br) << (8 * i);
-        o |= swar_gather(br | swar_eq(x, ':') | swar_eq(x, ',')) << (8 * i);
+        o |= swar_gather(op) << (8 * i);
+        w |= swar_gather(op | swar_eq(x, ' ') | swar_eq(x, '\n') | swar_eq(x, '\r') |
+                         swar_eq(x, '\t')) << (8 * i);
         /* below 0x20: a high bit that adding 0x60 to the low 7 bits leaves
          * clear (exact: no carries cross bytes) */
         c |= swar_gather(~(((x & ~HIGH_8) + ONES_8 * 0x60) | x) & HIGH_8) << (8 * i);
     }
     m->quote = q;
     m->backslash = b;
-    m->ws = w;
+    m->delim = w;
     m->op = o;
     m->bracket = k;
     m->ctrl = c;
@@ -166,7 +168,8 @@ static inline void classify_sse2(const char *p, scan_masks *m) {
     }
     m->quote = sse2_mask(q[0], q[1], q[2], q[3]);
     m->backslash = sse2_mask(b[0], b[1], b[2], b[3]);
-    m->ws = sse2_mask(w[0], w[1], w[2], w[3]);
+    m->delim = sse2_mask(_mm_or_si128(w[0], o[0]), _mm_or_si128(w[1], o[1]), _mm_or_si128(w[2], o[2]),
+                         _mm_or_si128(w[3], o[3]));
     m->op = sse2_mask(o[0], o[1], o[2], o[3]);
     m->bracket = sse2_mask(k[0], k[1], k[2], k[3]);
     m->ctrl = sse2_mask(c[0], c[1], c[2], c[3]);
@@ -216,13 +219,13 @@ AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
         q[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('"'));
         c[i] = _mm256_cmpeq_epi8(_mm256_min_epu8(x[i], avx2_set1(0x1F)), x[i]);
         b[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('\\'));
-        w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, avx2_set1(24)), _mm256_setzero_si256());
+        w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, avx2_set1(24 | 7)), _mm256_setzero_si256());
         o[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, avx2_set1(7)), _mm256_setzero_si256());
         k[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, avx2_set1(4)), _mm256_setzero_si256());
     }
     m->quote = avx2_mask(q[0], q[1]);
     m->backslash = avx2_mask(b[0], b[1]);
-    m->ws = avx2_mask(w[0], w[1]);
+    m->delim = avx2_mask(w[0], w[1]);
     m->op = avx2_mask(o[0], o[1]);
     m->bracket = avx2_mask(k[0], k[1]);
     m->ctrl = avx2_mask(c[0], c[1]);
@@ -342,7 +345,11 @@ AVX2_ATTR static inline bool utf8_avx2_valid(utf8_avx2 *u) {
  */
 #define AVX512_ATTR __attribute__((target("avx512f,avx512bw,bmi,bmi2,popcnt,pclmul")))
 
-AVX512_ATTR static inline __m512i avx512_tab(const __m128i t) { return _mm512_broadcast_i32x4(t); }
+AVX512_ATTR static inline __m512i avx512_tab(const __m128i t) {
+    __m512i v = _mm512_broadcast_i32x4(t);
+    __asm__("" : "+v"(v)); /* as avx512_set1 below */
+    return v;
+}
 /* As avx2_set1. */
 AVX512_ATTR static inline __m512i avx512_set1(char c) {
     __m512i v = _mm512_set1_epi8(c);
@@ -359,7 +366,7 @@ AVX512_ATTR static inline void classify_avx512(const char *p, scan_masks *m) {
                                    _mm512_shuffle_epi8(hi_tab, _mm512_and_si512(_mm512_srli_epi16(x, 4), nibble)));
     m->quote = _mm512_cmpeq_epi8_mask(x, avx512_set1('"'));
     m->backslash = _mm512_cmpeq_epi8_mask(x, avx512_set1('\\'));
-    m->ws = _mm512_test_epi8_mask(cls, avx512_set1(24));
+    m->delim = _mm512_test_epi8_mask(cls, avx512_set1(24 | 7));
     m->op = _mm512_test_epi8_mask(cls, avx512_set1(7));
     m->bracket = _mm512_test_epi8_mask(cls, avx512_set1(4));
     m->ctrl = _mm512_cmplt_epu8_mask(x, avx512_set1(0x20));
@@ -470,14 +477,14 @@ static inline void classify_neon(const char *p, scan_masks *m) {
                                   vqtbl1q_u8(hi_tab, vshrq_n_u8(x, 4)));
         q[i] = vceqq_u8(x, vdupq_n_u8('"'));
         b[i] = vceqq_u8(x, vdupq_n_u8('\\'));
-        w[i] = vtstq_u8(cls, vdupq_n_u8(24));
+        w[i] = vtstq_u8(cls, vdupq_n_u8(24 | 7));
         o[i] = vtstq_u8(cls, vdupq_n_u8(7));
         k[i] = vtstq_u8(cls, vdupq_n_u8(4));
         c[i] = vcltq_u8(x, vdupq_n_u8(0x20));
     }
     m->quote = neon_mask(q[0], q[1], q[2], q[3]);
     m->backslash = neon_mask(b[0], b[1], b[2], b[3]);
-    m->ws = neon_mask(w[0], w[1], w[2], w[3]);
+    m->delim = neon_mask(w[0], w[1], w[2], w[3]);
     m->op = neon_mask(o[0], o[1], o[2], o[3]);
     m->bracket = neon_mask(k[0], k[1], k[2], k[3]);
     m->ctrl = neon_mask(c[0], c[1], c[2], c[3]);

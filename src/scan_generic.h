@@ -45,7 +45,7 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
     s->in_string = (uint64_t)((int64_t)strings >> 63);
     uint64_t outside = ~strings;
     uint64_t ops = m.op & outside;
-    uint64_t other = ~(m.ws | m.op | quotes) & outside;
+    uint64_t other = ~(m.delim | quotes) & outside;
     uint64_t starts = other & ~((other << 1) | s->other_carry);
     s->other_carry = other >> 63;
     uint64_t word = ops | quotes | starts;
