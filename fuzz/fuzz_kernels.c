@@ -7,7 +7,9 @@
  *
  * Each input (an exact-size heap copy: no NUL, no padding) is read by the
  * scalar reader and by every index kernel the CPU has, under two flag sets
- * chosen from the input's first byte. The outcomes must be identical: the
+ * chosen from the input's first byte, the second time with an index window
+ * of 1 to 4 blocks (from the second byte), so that window boundaries fall
+ * inside strings, escapes, numbers and UTF-8 sequences. The outcomes must be identical: the
  * same slots (tags, payloads, string bytes) when accepted, the same code,
  * offset, line, column and message when rejected. Stage 1 on its own must
  * never read outside the input (ASan) and must agree between kernels.
@@ -22,7 +24,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const index_kernels[] = {"swar", "sse2", "avx2", "neon"};
+static const char *const index_kernels[] = {"swar", "sse2", "avx2", "avx512", "neon"};
 
 static bool same_outcome(const jet_doc *a, const jet_error *ea, const jet_doc *b,
                          const jet_error *eb) {
@@ -96,6 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memset(&opts, 0, sizeof opts);
         opts.flags = sets[s];
         if (s == 1 && size > 1) opts.max_depth = (uint32_t)(data[1] & 7); /* 0: default */
+        jet__index_window_set(s == 1 && size > 1 ? 1 + ((size_t)data[1] >> 6) : 0);
         jet_error eref, eg;
         if (!jet_kernel_set("scalar")) abort();
         jet_doc *dref = jet_parser_parse(parsers[0], in, size, &opts, &eref);
@@ -109,6 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
         }
     }
+    jet__index_window_set(0);
     free(in);
     return 0;
 }

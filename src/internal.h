@@ -58,6 +58,11 @@ typedef struct jet_stack {
     size_t index_cap; /* words */
 } jet_stack;
 
+/* The reader indexes its input in windows of this many 64-byte blocks (0:
+ * the default, or JET_INDEX_WINDOW); tests use tiny windows so that every
+ * token and string meets a window boundary somewhere. */
+void jet__index_window_set(size_t words);
+
 struct jet_parser {
     jet_alloc alloc;
     jet_doc doc;

@@ -17,6 +17,7 @@
  * Sections: character tables · arena growth · UTF-8 · strings · comments ·
  * the state machine · entry points.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -942,6 +943,76 @@ static inline void copy_known(char *dst, const char *src, size_t n, const char *
     memcpy(dst, src, n);
 }
 
+/*
+ * The index in bounded windows: stage 1 runs over `cap` words (64 bytes of
+ * input each) at a time, and stage 2 asks for the next window when it has
+ * used the marks of the current one, so the index costs 2 * cap words
+ * whatever the input's size, and the bytes stage 2 reads were scanned
+ * moments before. Every window's verdict (a control character in a string,
+ * invalid UTF-8) is taken before stage 2 reads any of its tokens.
+ */
+typedef struct index_window {
+    jet_kernel kernel;
+    jet_scan_state scan;
+    const char *json;
+    size_t len;
+    uint64_t *marks, *backslashes; /* the window's words */
+    size_t cap;                    /* words per window */
+    size_t first;                  /* the block (input word) of marks[0] */
+    size_t n;                      /* words in this window */
+    size_t total;                  /* words of the whole input */
+    size_t count;                  /* marks in this window */
+    bool check_utf8;               /* invalid UTF-8 fails stage 2 */
+} index_window;
+
+/* Words per window: set by jet__index_window_set (tests), else
+ * JET_INDEX_WINDOW (bytes, rounded up to 64) read once, else 4096 words
+ * (256 KiB of input, a 64 KiB index). */
+static atomic_size_t window_words;
+
+void jet__index_window_set(size_t words) {
+    atomic_store_explicit(&window_words, words, memory_order_relaxed);
+}
+
+static size_t index_window_words(void) {
+    size_t w = atomic_load_explicit(&window_words, memory_order_relaxed);
+    if (!w) {
+        const char *env = getenv("JET_INDEX_WINDOW");
+        unsigned long long bytes = env && *env ? strtoull(env, NULL, 10) : 0;
+        w = bytes ? (size_t)((bytes + 63) / 64) : 4096;
+        atomic_store_explicit(&window_words, w, memory_order_relaxed);
+    }
+    return w;
+}
+
+/* Scans the window after the current one: 1 when it was scanned and is
+ * sound, 0 at the end of the input, -1 when stage 1 saw an error (the
+ * caller then fails and the one-pass reader reports it). */
+static int next_window(index_window *iw) {
+    iw->first += iw->n;
+    if (iw->first >= iw->total) {
+        iw->n = 0;
+        return 0;
+    }
+    size_t left = iw->total - iw->first;
+    iw->n = left < iw->cap ? left : iw->cap;
+    iw->count = jet__scan_window(iw->kernel, &iw->scan, iw->json, iw->len, iw->first, iw->n,
+                                 iw->marks, iw->backslashes, NULL);
+    jet_scan_result res;
+    if (!jet__scan_status(iw->kernel, &iw->scan, iw->first + iw->n == iw->total, &res)) return -1;
+    if (res.ctrl_in_string || (iw->check_utf8 && res.utf8 == JET_UTF8_INVALID)) return -1;
+    return 1;
+}
+
+/* Whether a backslash lies in json[a..b), b in the window whose backslash
+ * words `bs` start at input offset lo; a string that began in an earlier
+ * window has its bytes looked at instead. */
+static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t *bs, size_t lo,
+                                               size_t a, size_t b) {
+    if (JET_UNLIKELY(a < lo)) return memchr(json + a, '\\', b - a) != NULL;
+    return bits_in_range(bs, a - lo, b - lo);
+}
+
 /* Reads the string whose opening quote is at p and closing quote at q into
  * the string arena at s: the plain prefix by block copy, the rest (escapes,
  * UTF-8) by read_string, which must end exactly at q. known_plain: stage 1
@@ -949,13 +1020,13 @@ static inline void copy_known(char *dst, const char *src, size_t n, const char *
  * input's UTF-8 or invalid UTF-8 is allowed (copied through as read_string
  * would), so only backslashes need the full reader. */
 static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q, char *s,
-                                             size_t *len, bool *noesc, const uint64_t *backslashes,
-                                             bool known_plain) {
+                                             size_t *len, bool *noesc, const uint64_t *bs,
+                                             size_t lo, bool known_plain) {
     if (known_plain) {
         /* Stage 1 checked UTF-8 and control characters: without a
          * backslash, the content is copied as it is. */
         size_t a = (size_t)(p + 1 - r->json), b = (size_t)(q - r->json);
-        if (JET_LIKELY(!bits_in_range(backslashes, a, b))) {
+        if (JET_LIKELY(!window_backslash(r->json, bs, lo, a, b))) {
             copy_known(s, p + 1, b - a, r->end);
             s[b - a] = '\0';
             *len = b - a;
@@ -986,9 +1057,8 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
  * re-reads with read_root, which reports the error with its exact place and
  * message. Comments and STOP_WHEN_DONE always take read_root.
  */
-static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uint64_t *words,
-                         const uint64_t *backslashes, size_t nwords, size_t marks,
-                         bool known_plain) {
+static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, index_window *iw,
+                         size_t marks, bool known_plain) {
     jet_doc *doc = r->doc;
     const char *json = r->json;
     const char *end = r->end;
@@ -1004,7 +1074,10 @@ static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uin
     jet_val *vend = doc->vals + doc->val_cap;
     char *s = doc->strs;
     size_t depth = 0, ctn = 0, count = 0;
-    size_t w = 0;            /* word of the index being consumed */
+    /* the window, in locals (stores into the document could alias iw) */
+    const uint64_t *words = iw->marks, *bsw = iw->backslashes;
+    size_t win_n = iw->n, win_lo = iw->first * 64;
+    size_t w = 0;            /* word of the window being consumed */
     uint64_t cur = words[0]; /* its positions not consumed yet */
     const char *base = json; /* the input byte of its bit 0 */
     bool in_obj = false;
@@ -1014,7 +1087,12 @@ static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, const uin
 #define NEXT_TOKEN()                                                         \
     do {                                                                     \
         while (JET_UNLIKELY(!cur)) {                                         \
-            if (++w >= nwords) goto failed;                                  \
+            if (++w >= win_n) {                                              \
+                if (next_window(iw) <= 0) goto failed;                       \
+                win_n = iw->n;                                               \
+                win_lo = iw->first * 64;                                     \
+                w = 0;                                                       \
+            }                                                                \
             cur = words[w];                                                  \
             base += 64;                                                      \
         }                                                                    \
@@ -1031,7 +1109,7 @@ value:
         NEXT_TOKEN(); /* the closing quote */
         size_t len = 0;
         bool noesc = true;
-        if (!indexed_string(r, open, p, s, &len, &noesc, backslashes, known_plain)) goto failed;
+        if (!indexed_string(r, open, p, s, &len, &noesc, bsw, win_lo, known_plain)) goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
         v++;
@@ -1100,7 +1178,7 @@ key: {
     NEXT_TOKEN();
     size_t len = 0;
     bool noesc = true;
-    if (!indexed_string(r, open, p, s, &len, &noesc, backslashes, known_plain)) goto failed;
+    if (!indexed_string(r, open, p, s, &len, &noesc, bsw, win_lo, known_plain)) goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
     v++;
@@ -1135,10 +1213,17 @@ close:
     goto after_value;
 
 done:
-    /* content after the document */
+    /* content after the document: none in this window nor in the rest */
     if (cur) goto failed;
-    while (++w < nwords)
-        if (words[w]) goto failed;
+    for (;;) {
+        while (++w < win_n)
+            if (words[w]) goto failed;
+        int more = next_window(iw);
+        if (more < 0) goto failed;
+        if (!more) break;
+        win_n = iw->n;
+        w = (size_t)-1;
+    }
     doc->val_count = (size_t)(v - doc->vals);
     doc->read_size = (size_t)(end - json);
     return true;
@@ -1173,20 +1258,36 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
     if (k == JET_KERNEL_SCALAR || len == 0 || jet__mostly_digits(r->json, len) ||
         (r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)))
         return false;
-    size_t words = JET_SCAN_WORDS(len);
-    if (st->index_cap < 2 * words) {
+    index_window iw;
+    iw.kernel = k;
+    iw.json = r->json;
+    iw.len = len;
+    iw.total = JET_SCAN_WORDS(len);
+    size_t cap = index_window_words();
+    iw.cap = iw.total < cap ? iw.total : cap;
+    if (st->index_cap < 2 * iw.cap) {
         jet__free(&r->doc->alloc, st->index);
-        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, 2 * words * sizeof(uint64_t));
-        st->index_cap = st->index ? 2 * words : 0;
+        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, 2 * iw.cap * sizeof(uint64_t));
+        st->index_cap = st->index ? 2 * iw.cap : 0;
         if (!st->index) return false;
     }
-    jet_scan_result res;
-    if (!jet__scan(k, r->json, len, st->index, st->index + words, &res)) return false;
+    iw.marks = st->index;
+    iw.backslashes = st->index + iw.cap;
     bool invalid_ok = (r->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
-    if (res.ctrl_in_string || (res.utf8 == JET_UTF8_INVALID && !invalid_ok)) return false;
-    bool known_plain = res.utf8 == JET_UTF8_VALID || invalid_ok;
-    return read_indexed(r, st, max_depth, st->index, st->index + words, res.words, res.marks,
-                        known_plain);
+    iw.check_utf8 = !invalid_ok;
+    iw.first = 0;
+    iw.n = 0;
+    jet__scan_begin(&iw.scan);
+    if (next_window(&iw) <= 0) return false;
+    /* the kernel validates UTF-8, or invalid UTF-8 is allowed (copied
+     * through as read_string would): then strings without a backslash are
+     * copied as they are */
+    jet_scan_result res;
+    jet__scan_status(k, &iw.scan, false, &res);
+    bool known_plain = res.utf8 != JET_UTF8_UNCHECKED || invalid_ok;
+    /* the count of marks bounds the slots only when one window holds them all */
+    size_t marks = iw.n == iw.total ? iw.count : SIZE_MAX;
+    return read_indexed(r, st, max_depth, &iw, marks, known_plain);
 }
 
 /* ========================================================================== */

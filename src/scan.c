@@ -262,12 +262,6 @@ typedef struct utf8_avx2 {
 #define AVX2_PREV(cur, prev, n) \
     _mm256_alignr_epi8((cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (n))
 
-AVX2_ATTR static inline void utf8_avx2_init(utf8_avx2 *u) {
-    u->prev = _mm256_setzero_si256();
-    u->error = _mm256_setzero_si256();
-    u->incomplete = _mm256_setzero_si256();
-}
-
 AVX2_ATTR static inline void utf8_avx2_chunk(utf8_avx2 *u, __m256i cur) {
     const __m256i tab_hi1 = _mm256_setr_epi8(
         2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, B8(1 | 128), 1, 1 | 8 | 16, 1 | 32 | 64,
@@ -325,14 +319,18 @@ AVX2_ATTR static inline bool utf8_avx2_valid(utf8_avx2 *u) {
     return _mm256_testz_si256(e, e) != 0;
 }
 
+AVX2_ATTR static inline bool utf8_avx2_sound(utf8_avx2 *u) {
+    return _mm256_testz_si256(u->error, u->error) != 0;
+}
+
 #define SCAN_FN scan_avx2
 #define SCAN_ATTR AVX2_ATTR
 #define SCAN_CLASSIFY classify_avx2
 #define SCAN_PREFIX_XOR prefix_xor_clmul
 #define SCAN_UTF8_STATE utf8_avx2
-#define SCAN_UTF8_INIT utf8_avx2_init
 #define SCAN_UTF8_BLOCK utf8_avx2_block
 #define SCAN_UTF8_VALID utf8_avx2_valid
+#define SCAN_UTF8_SOUND utf8_avx2_sound
 #include "scan_generic.h"
 
 /*
@@ -375,12 +373,6 @@ AVX512_ATTR static inline void classify_avx512(const char *p, scan_masks *m) {
 typedef struct utf8_avx512 {
     __m512i prev, error, incomplete; /* as in utf8_avx2 */
 } utf8_avx512;
-
-AVX512_ATTR static inline void utf8_avx512_init(utf8_avx512 *u) {
-    u->prev = _mm512_setzero_si512();
-    u->error = _mm512_setzero_si512();
-    u->incomplete = _mm512_setzero_si512();
-}
 
 /* Byte i of the result is byte i - n of the stream (cur preceded by prev):
  * `shifted` holds the stream 16 bytes back (prev's last lane, then cur's
@@ -431,14 +423,18 @@ AVX512_ATTR static inline bool utf8_avx512_valid(utf8_avx512 *u) {
     return _mm512_test_epi8_mask(e, e) == 0;
 }
 
+AVX512_ATTR static inline bool utf8_avx512_sound(utf8_avx512 *u) {
+    return _mm512_test_epi8_mask(u->error, u->error) == 0;
+}
+
 #define SCAN_FN scan_avx512
 #define SCAN_ATTR AVX512_ATTR
 #define SCAN_CLASSIFY classify_avx512
 #define SCAN_PREFIX_XOR prefix_xor_clmul
 #define SCAN_UTF8_STATE utf8_avx512
-#define SCAN_UTF8_INIT utf8_avx512_init
 #define SCAN_UTF8_BLOCK utf8_avx512_block
 #define SCAN_UTF8_VALID utf8_avx512_valid
+#define SCAN_UTF8_SOUND utf8_avx512_sound
 #include "scan_generic.h"
 
 #endif /* JET_HAVE_X86_KERNELS */
@@ -580,24 +576,49 @@ bool jet_kernel_set(const char *name) {
     return true;
 }
 
-bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
-                  uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
+size_t jet__scan_window(jet_kernel k, jet_scan_state *st, const char *json, size_t len,
+                        size_t first, size_t n, uint64_t *structural, uint64_t *backslashes,
+                        uint64_t *brackets) {
     switch (k) {
 #if JET_HAVE_X86_KERNELS
     case JET_KERNEL_AVX512:
-        return scan_avx512(json, len, structural, backslashes, brackets, res);
+        return scan_avx512(st, json, len, first, n, structural, backslashes, brackets);
     case JET_KERNEL_AVX2:
-        return scan_avx2(json, len, structural, backslashes, brackets, res);
+        return scan_avx2(st, json, len, first, n, structural, backslashes, brackets);
     case JET_KERNEL_SSE2:
-        return scan_sse2(json, len, structural, backslashes, brackets, res);
+        return scan_sse2(st, json, len, first, n, structural, backslashes, brackets);
 #endif
 #if JET_HAVE_NEON_KERNEL
     case JET_KERNEL_NEON:
-        return scan_neon(json, len, structural, backslashes, brackets, res);
+        return scan_neon(st, json, len, first, n, structural, backslashes, brackets);
 #endif
     default:
-        return scan_swar(json, len, structural, backslashes, brackets, res);
+        return scan_swar(st, json, len, first, n, structural, backslashes, brackets);
     }
+}
+
+bool jet__scan_status(jet_kernel k, const jet_scan_state *st, bool at_end, jet_scan_result *res) {
+    switch (k) {
+#if JET_HAVE_X86_KERNELS
+    case JET_KERNEL_AVX512: return scan_avx512_status(st, at_end, res);
+    case JET_KERNEL_AVX2: return scan_avx2_status(st, at_end, res);
+    case JET_KERNEL_SSE2: return scan_sse2_status(st, at_end, res);
+#endif
+#if JET_HAVE_NEON_KERNEL
+    case JET_KERNEL_NEON: return scan_neon_status(st, at_end, res);
+#endif
+    default: return scan_swar_status(st, at_end, res);
+    }
+}
+
+bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+                  uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
+    jet_scan_state st;
+    jet__scan_begin(&st);
+    size_t words = JET_SCAN_WORDS(len);
+    res->marks = jet__scan_window(k, &st, json, len, 0, words, structural, backslashes, brackets);
+    res->words = words;
+    return jet__scan_status(k, &st, true, res);
 }
 
 bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,

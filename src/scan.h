@@ -16,12 +16,18 @@
  * a list of 32-bit offsets costs up to 32 and a pass of its own.
  *
  * The classification is one generic routine (scan_generic.h) instantiated
- * for each kernel; every kernel yields the same index.
+ * for each kernel; every kernel yields the same index. It can run window by
+ * window (jet__scan_window): the DOM reader indexes 256 KiB of input at a
+ * time, so its index stays 64 KiB whatever the input's size. The on-demand
+ * cursor, which moves backwards as well as forwards, indexes the whole
+ * input at once (jet__scan_ex).
  */
 #ifndef JET_SCAN_H
 #define JET_SCAN_H
 
 #include "internal.h"
+
+#include <string.h>
 
 typedef enum jet_kernel {
     JET_KERNEL_SCALAR = 0, /* no index: the one-pass reader */
@@ -76,5 +82,32 @@ bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
  */
 bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                   uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res);
+
+/*
+ * Stage 1 resumed window by window, so that the reader's index need not
+ * cover the whole input: the carries between blocks (inside a string, an
+ * escape, a scalar run, the UTF-8 validator's last bytes) live in a
+ * jet_scan_state. Begin with jet__scan_begin, then scan consecutive block
+ * ranges in order.
+ */
+typedef struct jet_scan_state {
+    _Alignas(64) unsigned char raw[256]; /* the kernel's carries (scan_generic.h) */
+} jet_scan_state;
+
+static inline void jet__scan_begin(jet_scan_state *st) { memset(st, 0, sizeof *st); }
+
+/* Indexes blocks [first, first + n) of json[0..len) (the last partial block
+ * padded internally) into structural[0..n), backslashes[0..n) and, when not
+ * NULL, brackets[0..n). Returns the marks set when brackets is NULL (0
+ * otherwise). */
+size_t jet__scan_window(jet_kernel k, jet_scan_state *st, const char *json, size_t len,
+                        size_t first, size_t n, uint64_t *structural, uint64_t *backslashes,
+                        uint64_t *brackets);
+
+/* What the blocks scanned so far showed (ctrl_in_string, utf8; words and
+ * marks are left alone). at_end: the whole input has been scanned, so a
+ * string or a UTF-8 sequence still open is an error; returns false when the
+ * input ended inside a string. */
+bool jet__scan_status(jet_kernel k, const jet_scan_state *st, bool at_end, jet_scan_result *res);
 
 #endif

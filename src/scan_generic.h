@@ -7,8 +7,13 @@
  *   SCAN_PREFIX_XOR(x): bit i of the result = xor of bits 0..i of x
  * and, for a kernel that also validates UTF-8 (optional):
  *   SCAN_UTF8_STATE   the validator's state type
- *   SCAN_UTF8_INIT(state *), SCAN_UTF8_BLOCK(state *, const char *p),
+ *   SCAN_UTF8_BLOCK(state *, const char *p) (the state starts all zero),
  *   SCAN_UTF8_VALID(state *): true when every block seen was valid UTF-8
+ *   SCAN_UTF8_SOUND(state *): the same, except that the last block may end
+ *     inside a sequence (the input goes on)
+ * It generates SCAN_FN (see jet__scan_window in scan.h), which resumes from
+ * a jet_scan_state so that the reader can index its input window by window,
+ * and SCAN_FN##_status (jet__scan_status).
  * Everything after the per-byte classification is 64-bit mask arithmetic
  * shared by all kernels (scan_escaped in scan.c).
  */
@@ -56,48 +61,59 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
     if (!cursor) s->count += (size_t)__builtin_popcountll(word);
 }
 
-/* The loop, specialized twice by SCAN_FN below: for the DOM reader (no
- * bracket bitmap; the marks counted) and for the cursor (the bracket
- * bitmap; no count), so that neither pays for the other's work. The last
- * partial block is handled after the loop so that the loop calls nothing
- * and its constants stay in registers. */
-SCAN_ATTR static inline __attribute__((always_inline)) bool SCAN_JOIN(SCAN_FN, _loop)(
-    const char *json, size_t len, uint64_t *out, uint64_t *bs_out, uint64_t *br_out,
-    jet_scan_result *res, const bool cursor) {
-    SCAN_JOIN(SCAN_FN, _state) s;
-    memset(&s, 0, sizeof s);
-#ifdef SCAN_UTF8_STATE
-    SCAN_UTF8_INIT(&s.u8);
-#endif
+/* Blocks [first, end) of the input, the last partial block padded: the
+ * loop specialized twice by SCAN_FN below, for the DOM reader (no bracket
+ * bitmap; the marks counted) and for the cursor (the bracket bitmap; no
+ * count), so that neither pays for the other's work. The padded tail is
+ * handled after the loop so that the loop calls nothing and its constants
+ * stay in registers. */
+SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _loop)(
+    SCAN_JOIN(SCAN_FN, _state) *s, const char *json, size_t len, size_t first, size_t end,
+    uint64_t *out, uint64_t *bs_out, uint64_t *br_out, const bool cursor) {
     size_t full = len / 64;
-    for (size_t i = 0; i < full; i++)
-        SCAN_JOIN(SCAN_FN, _block)(&s, json + 64 * i, i, out, bs_out, br_out, cursor);
-    size_t words = full;
-    if (len % 64) {
+    size_t stop = end < full ? end : full;
+    for (size_t i = first; i < stop; i++)
+        SCAN_JOIN(SCAN_FN, _block)(s, json + 64 * i, i - first, out, bs_out, br_out, cursor);
+    if (end > full && len % 64) {
         /* The last partial block, padded with spaces: whitespace adds
          * nothing to the index and ends any run. */
         char tail[64];
         memset(tail, ' ', sizeof tail);
         memcpy(tail, json + 64 * full, len % 64);
-        SCAN_JOIN(SCAN_FN, _block)(&s, tail, full, out, bs_out, br_out, cursor);
-        words++;
+        SCAN_JOIN(SCAN_FN, _block)(s, tail, full - first, out, bs_out, br_out, cursor);
     }
-    if (s.in_string) return false;
-    res->words = words;
-    res->marks = s.count;
+}
+
+_Static_assert(sizeof(SCAN_JOIN(SCAN_FN, _state)) <= sizeof(((jet_scan_state *)0)->raw),
+               "jet_scan_state too small for this kernel");
+
+/* The state lives in the caller's jet_scan_state between calls (copied,
+ * not aliased: the bytes have no declared type of their own). */
+SCAN_ATTR static size_t SCAN_FN(jet_scan_state *st, const char *json, size_t len, size_t first,
+                                size_t n, uint64_t *out, uint64_t *bs_out, uint64_t *br_out) {
+    SCAN_JOIN(SCAN_FN, _state) s;
+    memcpy(&s, st->raw, sizeof s);
+    s.count = 0;
+    if (br_out)
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, br_out, true);
+    else
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, NULL, false);
+    memcpy(st->raw, &s, sizeof s);
+    return s.count;
+}
+
+SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _status)(const jet_scan_state *st, bool at_end,
+                                                  jet_scan_result *res) {
+    SCAN_JOIN(SCAN_FN, _state) s;
+    memcpy(&s, st->raw, sizeof s);
     res->ctrl_in_string = s.ctrl_in_string != 0;
 #ifdef SCAN_UTF8_STATE
-    res->utf8 = SCAN_UTF8_VALID(&s.u8) ? JET_UTF8_VALID : JET_UTF8_INVALID;
+    bool ok = at_end ? SCAN_UTF8_VALID(&s.u8) : SCAN_UTF8_SOUND(&s.u8);
+    res->utf8 = ok ? JET_UTF8_VALID : JET_UTF8_INVALID;
 #else
     res->utf8 = JET_UTF8_UNCHECKED;
 #endif
-    return true;
-}
-
-SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint64_t *bs_out,
-                              uint64_t *br_out, jet_scan_result *res) {
-    if (br_out) return SCAN_JOIN(SCAN_FN, _loop)(json, len, out, bs_out, br_out, res, true);
-    return SCAN_JOIN(SCAN_FN, _loop)(json, len, out, bs_out, NULL, res, false);
+    return !(at_end && s.in_string);
 }
 
 #undef SCAN_JOIN
@@ -107,6 +123,6 @@ SCAN_ATTR static bool SCAN_FN(const char *json, size_t len, uint64_t *out, uint6
 #undef SCAN_CLASSIFY
 #undef SCAN_PREFIX_XOR
 #undef SCAN_UTF8_STATE
-#undef SCAN_UTF8_INIT
 #undef SCAN_UTF8_BLOCK
 #undef SCAN_UTF8_VALID
+#undef SCAN_UTF8_SOUND

@@ -17,7 +17,7 @@
 #include "jet.h"
 #include "scan.h"
 
-static const char *const kernels[] = {"swar", "sse2", "avx2", "neon"};
+static const char *const kernels[] = {"swar", "sse2", "avx2", "avx512", "neon"};
 #define N_KERNELS (sizeof kernels / sizeof kernels[0])
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
@@ -282,17 +282,23 @@ static void check_parse(const char *json, size_t len, const char *what, bool all
         opts.flags = flag_sets[f];
         opts.max_depth = f == 3 ? 3 : 0; /* a tight limit in the last set */
         outcome ref = parse_with(0, "scalar", json, len, &opts);
-        for (size_t k = 0; k < N_KERNELS; k++) {
+        /* each kernel with the default index window, then with windows of
+         * one and three blocks (every window boundary a token can meet) */
+        static const size_t windows[] = {0, 1, 3};
+        for (size_t kw = 0; kw < N_KERNELS * 3; kw++) {
+            size_t k = kw / 3;
             if (!jet_kernel_set(kernels[k])) continue;
+            jet__index_window_set(windows[kw % 3]);
             outcome got = parse_with(1, kernels[k], json, len, &opts);
+            jet__index_window_set(0);
             bool same = got.ok == ref.ok;
             if (same && ref.ok) same = same_document(ref.doc, got.doc);
             if (same && !ref.ok)
                 same = got.err.code == ref.err.code && got.err.offset == ref.err.offset &&
                        got.err.line == ref.err.line && got.err.column == ref.err.column &&
                        strcmp(got.err.msg, ref.err.msg) == 0;
-            CHECK_MSG(same, "kernel %s differs from scalar on %s (len %zu, flags %zu)", kernels[k],
-                      what, len, f);
+            CHECK_MSG(same, "kernel %s (window %zu) differs from scalar on %s (len %zu, flags %zu)",
+                      kernels[k], windows[kw % 3], what, len, f);
             if (!same && parse_mismatch_reports++ < 3) {
                 fprintf(stderr, "  scalar: %s %s at %zu; %s: %s %s at %zu\n",
                         ref.ok ? "ok" : "error", ref.ok ? "" : ref.err.msg, ref.err.offset,
