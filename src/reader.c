@@ -1276,14 +1276,22 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
     bool invalid_ok = (r->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
     iw.check_utf8 = !invalid_ok;
     iw.first = 0;
-    iw.n = 0;
-    jet__scan_begin(&iw.scan);
-    if (next_window(&iw) <= 0) return false;
+    jet_scan_result res;
+    if (iw.total <= iw.cap) {
+        /* one window: the whole input in one call, no state kept */
+        if (!jet__scan(k, r->json, len, iw.marks, iw.backslashes, &res)) return false;
+        if (res.ctrl_in_string || (iw.check_utf8 && res.utf8 == JET_UTF8_INVALID)) return false;
+        iw.n = iw.total;
+        iw.count = res.marks;
+    } else {
+        iw.n = 0;
+        jet__scan_begin(&iw.scan);
+        if (next_window(&iw) <= 0) return false;
+        jet__scan_status(k, &iw.scan, false, &res);
+    }
     /* the kernel validates UTF-8, or invalid UTF-8 is allowed (copied
      * through as read_string would): then strings without a backslash are
      * copied as they are */
-    jet_scan_result res;
-    jet__scan_status(k, &iw.scan, false, &res);
     bool known_plain = res.utf8 != JET_UTF8_UNCHECKED || invalid_ok;
     /* the count of marks bounds the slots only when one window holds them all */
     size_t marks = iw.n == iw.total ? iw.count : SIZE_MAX;

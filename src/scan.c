@@ -613,12 +613,17 @@ bool jet__scan_status(jet_kernel k, const jet_scan_state *st, bool at_end, jet_s
 
 bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                   uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
-    jet_scan_state st;
-    jet__scan_begin(&st);
-    size_t words = JET_SCAN_WORDS(len);
-    res->marks = jet__scan_window(k, &st, json, len, 0, words, structural, backslashes, brackets);
-    res->words = words;
-    return jet__scan_status(k, &st, true, res);
+    switch (k) {
+#if JET_HAVE_X86_KERNELS
+    case JET_KERNEL_AVX512: return scan_avx512_all(json, len, structural, backslashes, brackets, res);
+    case JET_KERNEL_AVX2: return scan_avx2_all(json, len, structural, backslashes, brackets, res);
+    case JET_KERNEL_SSE2: return scan_sse2_all(json, len, structural, backslashes, brackets, res);
+#endif
+#if JET_HAVE_NEON_KERNEL
+    case JET_KERNEL_NEON: return scan_neon_all(json, len, structural, backslashes, brackets, res);
+#endif
+    default: return scan_swar_all(json, len, structural, backslashes, brackets, res);
+    }
 }
 
 bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,

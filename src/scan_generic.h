@@ -13,7 +13,8 @@
  *     inside a sequence (the input goes on)
  * It generates SCAN_FN (see jet__scan_window in scan.h), which resumes from
  * a jet_scan_state so that the reader can index its input window by window,
- * and SCAN_FN##_status (jet__scan_status).
+ * SCAN_FN##_status (jet__scan_status) and SCAN_FN##_all (jet__scan_ex: the
+ * whole input at once).
  * Everything after the per-byte classification is 64-bit mask arithmetic
  * shared by all kernels (scan_escaped in scan.c).
  */
@@ -100,6 +101,29 @@ SCAN_ATTR static size_t SCAN_FN(jet_scan_state *st, const char *json, size_t len
         SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, NULL, false);
     memcpy(st->raw, &s, sizeof s);
     return s.count;
+}
+
+/* The whole input in one call, the state on the stack (no copies: small
+ * documents on demand pay for every one). */
+SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _all)(const char *json, size_t len, uint64_t *out,
+                                               uint64_t *bs_out, uint64_t *br_out,
+                                               jet_scan_result *res) {
+    SCAN_JOIN(SCAN_FN, _state) s;
+    memset(&s, 0, sizeof s);
+    size_t words = JET_SCAN_WORDS(len);
+    if (br_out)
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, br_out, true);
+    else
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, NULL, false);
+    res->words = words;
+    res->marks = s.count;
+    res->ctrl_in_string = s.ctrl_in_string != 0;
+#ifdef SCAN_UTF8_STATE
+    res->utf8 = SCAN_UTF8_VALID(&s.u8) ? JET_UTF8_VALID : JET_UTF8_INVALID;
+#else
+    res->utf8 = JET_UTF8_UNCHECKED;
+#endif
+    return !s.in_string;
 }
 
 SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _status)(const jet_scan_state *st, bool at_end,
