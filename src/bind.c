@@ -452,7 +452,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         if (!slot) return false;
         size_t vq;
         if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n && od->utf8_known &&
-                       !jet__od_has_backslash(od, v + 1, vq))) {
+                       !jet__od_toks_backslash(od, &tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
             memcpy(slot + e->offset, &sv, sizeof sv);
         } else {
@@ -829,7 +829,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
             }
             int fi;
-            if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q))) {
+            if (JET_LIKELY(!jet__od_toks_backslash(od, &tk, p, q))) {
                 fi = find_field(t, j + p + 1, q - p - 1, j + n);
             } else {
                 jet_str k;
@@ -881,7 +881,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 char *dst = base + f->offset;
                 if (f->kind == JET_K_STR && vc == '"') {
                     size_t vq = jet__od_toks_take(&tk, n);
-                    if (JET_LIKELY(vq < n && od->utf8_known && !jet__od_has_backslash(od, v + 1, vq))) {
+                    if (JET_LIKELY(vq < n && od->utf8_known && !jet__od_toks_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         memcpy(dst, &sv, sizeof sv);
                         if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;

@@ -117,6 +117,15 @@ static JET_ALWAYS_INLINE bool jet__od_has_backslash(const jet_od *od, size_t a, 
     return (od->bs[wb] & hi) != 0;
 }
 
+/* The same for the string with quotes at p and q, q just taken from t: a
+ * string within one word whose backslash word is empty (most strings) needs
+ * no range arithmetic. */
+static JET_ALWAYS_INLINE bool jet__od_toks_backslash(const jet_od *od, const jet_od_toks *t,
+                                                     size_t p, size_t q) {
+    if (JET_LIKELY(p >= t->base && !od->bs[t->w])) return false;
+    return jet__od_has_backslash(od, p + 1, q);
+}
+
 /* Validation by the DOM reader (for the reader extensions the cursor does
  * not know). */
 bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);

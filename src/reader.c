@@ -1020,13 +1020,15 @@ static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t 
  * input's UTF-8 or invalid UTF-8 is allowed (copied through as read_string
  * would), so only backslashes need the full reader. */
 static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q, char *s,
-                                             size_t *len, bool *noesc, const uint64_t *bs,
-                                             size_t lo, bool known_plain) {
+                                             size_t *len, bool *noesc, bool word_clean,
+                                             const uint64_t *bs, size_t lo, bool known_plain) {
     if (known_plain) {
         /* Stage 1 checked UTF-8 and control characters: without a
-         * backslash, the content is copied as it is. */
+         * backslash, the content is copied as it is. word_clean: the
+         * string lies in one word of the index that has no backslash (most
+         * strings), which needs no range arithmetic. */
         size_t a = (size_t)(p + 1 - r->json), b = (size_t)(q - r->json);
-        if (JET_LIKELY(!window_backslash(r->json, bs, lo, a, b))) {
+        if (JET_LIKELY(word_clean || !window_backslash(r->json, bs, lo, a, b))) {
             copy_known(s, p + 1, b - a, r->end);
             s[b - a] = '\0';
             *len = b - a;
@@ -1109,7 +1111,9 @@ value:
         NEXT_TOKEN(); /* the closing quote */
         size_t len = 0;
         bool noesc = true;
-        if (!indexed_string(r, open, p, s, &len, &noesc, bsw, win_lo, known_plain)) goto failed;
+        if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !bsw[w], bsw, win_lo,
+                            known_plain))
+            goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
         v++;
@@ -1178,7 +1182,9 @@ key: {
     NEXT_TOKEN();
     size_t len = 0;
     bool noesc = true;
-    if (!indexed_string(r, open, p, s, &len, &noesc, bsw, win_lo, known_plain)) goto failed;
+    if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !bsw[w], bsw, win_lo,
+                        known_plain))
+        goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
     v++;
