@@ -928,6 +928,10 @@ static inline void copy_known(char *dst, const char *src, size_t n, const char *
         _mm_storeu_si128((__m128i *)(void *)(dst + 16), b);
         return;
     }
+    if (n > 64) { /* long text: the C library's copy, with the widest vectors */
+        memcpy(dst, src, n);
+        return;
+    }
     if ((size_t)(end - src) >= ((n + 15) & ~(size_t)15)) {
         for (size_t i = 0; i < n; i += 16)
             _mm_storeu_si128((__m128i *)(void *)(dst + i),
