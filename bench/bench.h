@@ -105,6 +105,7 @@ typedef struct jb_opts {
     int pin_cpu;        /* -1: none */
     bool quick, self_test, counters, instructions, strict, list, verbose;
     unsigned instr_iters;
+    double profile_seconds; /* --sample-profile: seconds per cell, 0: off */
 } jb_opts;
 
 typedef struct jb_run {
@@ -146,6 +147,9 @@ bool jb_callgrind_available(void);
 bool jb_under_valgrind(void);
 void jb_instructions_cell(jb_run *r, jb_cell *c);
 int jb_callgrind_report(int argc, char **argv);
+
+/* profile.c */
+void jb_sample_profile_cell(jb_run *r, jb_cell *c);
 
 /* api_check.c */
 void jb_api_checksum(const struct ApiResponse *r, jb_api *out);

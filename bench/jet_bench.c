@@ -980,6 +980,9 @@ static void usage(void) {
          "                        one callgrind profile per cell (no timing); then\n"
          "  --callgrind-report F... prints instructions/byte from those dumps\n"
          "  --instr-iters N       iterations per cell in --instructions mode (default 5)\n"
+         "  --sample-profile S    no timing: run each cell S seconds under a SIGPROF sampler and\n"
+         "                        print its hottest functions and source lines (addr2line;\n"
+         "                        lines need a RelWithDebInfo build)\n"
          "  --quick               CI mode: self-test + github_events, nostr_relay and\n"
          "                        api_response, 50 ms budget; non-zero\n"
          "                        exit when a jet cell or the self-test fails\n"
@@ -1027,6 +1030,7 @@ static void parse_args(jb_run *r, int argc, char **argv) {
         else if (!strcmp(a, "--instr-iters")) o->instr_iters = (unsigned)num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--no-counters")) o->counters = false;
         else if (!strcmp(a, "--instructions")) o->instructions = true;
+        else if (!strcmp(a, "--sample-profile")) o->profile_seconds = num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--quick")) o->quick = true;
         else if (!strcmp(a, "--self-test")) o->self_test = true;
         else if (!strcmp(a, "--strict")) o->strict = true;
@@ -1058,7 +1062,7 @@ int main(int argc, char **argv) {
     }
 
     /* Engines. */
-    const char *names[JB_MAX_ENGINES];
+    const char *names[JB_MAX_ENGINES] = {0};
     int nnames = 0;
     for (int i = 0; jb_engines[i] && nnames < JB_MAX_ENGINES; i++) names[nnames++] = jb_engines[i]->name;
     check_list("engine", r->opt.engines, names, (size_t)nnames);
@@ -1164,10 +1168,15 @@ int main(int argc, char **argv) {
     printf("verification: %d cell%s verified, %d failed (not timed), %d unsupported\n", ok_cells,
            ok_cells == 1 ? "" : "s", failed_cells, r->ncells - ok_cells - failed_cells);
 
-    if (r->opt.instructions) {
+    if (r->opt.instructions || r->opt.profile_seconds > 0) {
         for (int i = 0; i < r->ncells; i++) {
             jb_cell *c = &r->cells[i];
-            if (c->state == CELL_OK) jb_instructions_cell(r, c);
+            if (c->state == CELL_OK) {
+                if (r->opt.instructions)
+                    jb_instructions_cell(r, c);
+                else
+                    jb_sample_profile_cell(r, c);
+            }
             cell_release(c);
         }
         return exit_code || (r->opt.strict && jet_failed) ? 1 : 0;
