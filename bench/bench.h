@@ -34,9 +34,19 @@ enum {
     JB_DS_API    /* the ApiResponse sample: api-* */
 };
 
+/* Datasets generated from a corpus (decode only): its document re-emitted
+ * minified, members in their order or shuffled, so that the two differ only
+ * in key order. */
+enum {
+    JB_DERIVE_NONE = 0,
+    JB_DERIVE_MINIFIED,
+    JB_DERIVE_SHUFFLED
+};
+
 typedef struct jb_dataset {
     const char *name;   /* "twitter" */
     int kind;           /* JB_DS_* */
+    int derive;         /* JB_DERIVE_*: generated from the file's document */
     const char *file;   /* "twitter.json" */
     char path[1024];    /* where it was found */
     char *data;         /* exactly len bytes (no NUL, no padding) */

@@ -8,6 +8,9 @@
 
 #include "api_sample.h"
 #include "schemas.h"
+#ifdef JB_HAVE_JET
+#include "shuffle.h"
+#endif
 
 #include <errno.h>
 #include <math.h>
@@ -50,15 +53,19 @@ const char *jb_engine_note(const jb_engine *e, int op) {
 }
 
 /* The datasets: the four corpora (parse, serialize, validate; twitter also
- * decode), the nostr relay messages (nostr-*), and the ApiResponse sample
- * (api-*), which comes from examples/api_sample.h rather than a file. */
-static const struct { const char *name, *file; int kind; } known_datasets[] = {
-    {"twitter", "twitter.json", JB_DS_DOC},
-    {"citm_catalog", "citm_catalog.json", JB_DS_DOC},
-    {"canada", "canada.json", JB_DS_DOC},
-    {"github_events", "github_events.json", JB_DS_DOC},
-    {"nostr_relay", "nostr_relay.ndjson", JB_DS_NOSTR},
-    {"api_response", "examples/api_sample.h", JB_DS_API},
+ * decode), twitter minified with its members in their order and shuffled
+ * (decode: what key order costs), the nostr relay messages (nostr-*), and
+ * the ApiResponse sample (api-*), which comes from examples/api_sample.h
+ * rather than a file. */
+static const struct { const char *name, *file; int kind, derive; } known_datasets[] = {
+    {"twitter", "twitter.json", JB_DS_DOC, JB_DERIVE_NONE},
+    {"citm_catalog", "citm_catalog.json", JB_DS_DOC, JB_DERIVE_NONE},
+    {"canada", "canada.json", JB_DS_DOC, JB_DERIVE_NONE},
+    {"github_events", "github_events.json", JB_DS_DOC, JB_DERIVE_NONE},
+    {"twitter_min", "twitter.json", JB_DS_DOC, JB_DERIVE_MINIFIED},
+    {"twitter_shuffled", "twitter.json", JB_DS_DOC, JB_DERIVE_SHUFFLED},
+    {"nostr_relay", "nostr_relay.ndjson", JB_DS_NOSTR, JB_DERIVE_NONE},
+    {"api_response", "examples/api_sample.h", JB_DS_API, JB_DERIVE_NONE},
 };
 #define N_KNOWN_DATASETS (sizeof known_datasets / sizeof known_datasets[0])
 
@@ -165,6 +172,29 @@ static bool split_lines(jb_dataset *d) {
     return d->nlines > 0;
 }
 
+/* Replaces a derived dataset's file contents by the document it stands for:
+ * re-emitted minified, with every object's members in their order or in a
+ * fixed shuffled order (tests/shuffle.h), each in a buffer of exactly its
+ * length. */
+static bool derive_dataset(jb_dataset *d) {
+#ifdef JB_HAVE_JET
+    unsigned opts = d->derive == JB_DERIVE_MINIFIED ? SHUF_KEEP_ORDER : 0;
+    size_t n = 0;
+    char *out = shuffle_doc_ex(d->data, d->len, 0x9E3779B97F4A7C15ull, opts, &n);
+    if (!out) return false;
+    free(d->data);
+    d->data = out;
+    d->len = n;
+    size_t used = strlen(d->path);
+    snprintf(d->path + used, sizeof d->path - used, " (%s)",
+             d->derive == JB_DERIVE_MINIFIED ? "minified" : "minified, members shuffled");
+    return true;
+#else
+    (void)d;
+    return false;
+#endif
+}
+
 static void load_datasets(jb_run *r) {
     /* --data-dir, $JET_DATA_DIR, $JET_SHARED_DIR/corpora, the shared
      * directory baked in at build time, Debian's fastjson testdata. */
@@ -195,6 +225,7 @@ static void load_datasets(jb_run *r) {
         d->name = known_datasets[i].name;
         d->file = known_datasets[i].file;
         d->kind = known_datasets[i].kind;
+        d->derive = known_datasets[i].derive;
         if (d->kind == JB_DS_API) {
             /* Generated: the sample of examples/api_sample.h, copied into a
              * buffer of exactly its length like the files. */
@@ -214,6 +245,14 @@ static void load_datasets(jb_run *r) {
             d->path[0] = 0;
             printf("note: dataset %s (%s) not found (searched --data-dir, $JET_DATA_DIR, $JET_SHARED_DIR/corpora, "
                    "%s, fastjson testdata): skipped\n", d->name, d->file, JB_CORPORA_DIR);
+            continue;
+        }
+        if (d->derive && !derive_dataset(d)) {
+            printf("note: dataset %s: cannot be generated from %s (needs the jet library): skipped\n", d->name,
+                   d->file);
+            free(d->data);
+            d->data = NULL;
+            d->loaded = false;
             continue;
         }
         if (d->kind == JB_DS_NOSTR && !split_lines(d)) {
@@ -551,8 +590,8 @@ static bool op_uses_dataset(int op, const jb_dataset *d) {
     switch (op) {
     case OP_PARSE:
     case OP_SERIALIZE:
-    case OP_VALIDATE: return d->kind == JB_DS_DOC;
-    case OP_DECODE: return d->kind == JB_DS_DOC && !strcmp(d->name, "twitter");
+    case OP_VALIDATE: return d->kind == JB_DS_DOC && !d->derive;
+    case OP_DECODE: return d->kind == JB_DS_DOC && !strncmp(d->name, "twitter", 7);
     case OP_NOSTR_SHORT:
     case OP_NOSTR_FULL:
     case OP_NOSTR_ENVELOPE: return d->kind == JB_DS_NOSTR;
@@ -962,8 +1001,9 @@ static void usage(void) {
          "                        nostr-envelope,api-read,api-write (default: all)\n"
          "  --engines LIST        engine names (default: all compiled in; see --list)\n"
          "  --datasets LIST       twitter,citm_catalog,canada,github_events (parse, serialize,\n"
-         "                        validate; decode: twitter), nostr_relay (nostr-*),\n"
-         "                        api_response (api-*) (default: all found)\n"
+         "                        validate; decode: twitter), twitter_min, twitter_shuffled\n"
+         "                        (decode: twitter minified, members in order / shuffled),\n"
+         "                        nostr_relay (nostr-*), api_response (api-*) (default: all found)\n"
          "  --data-dir DIR        where the corpora are (then $JET_DATA_DIR, ../shared/corpora,\n"
          "                        Debian's fastjson testdata)\n"
          "  --min-time-ms N       timing budget per cell (default 1000; use 2000 for a baseline)\n"
@@ -1100,8 +1140,15 @@ int main(int argc, char **argv) {
         if (!d->loaded) continue;
         if (d->kind == JB_DS_DOC) establish_reference(d);
         if (d->have_ref) printf("reference %s: %s\n", d->name, d->ref_source);
-        if (r->op_on[OP_DECODE] && !strcmp(d->name, "twitter")) {
+        if (r->op_on[OP_DECODE] && op_uses_dataset(OP_DECODE, d)) {
             establish_twitter_reference(d);
+            /* a re-emitted twitter must give the original's TwitterStats */
+            for (int k = 0; k < r->nds && d->derive && d->have_twitter_ref; k++)
+                if (r->ds[k].have_twitter_ref && !r->ds[k].derive &&
+                    jb_twitter_compare(&d->twitter_ref, &r->ds[k].twitter_ref, NULL, 0)) {
+                    printf("note: %s: TwitterStats differ from %s's: no reference\n", d->name, r->ds[k].name);
+                    d->have_twitter_ref = false;
+                }
             if (d->have_twitter_ref) printf("reference %s TwitterStats: %s\n", d->name, d->twitter_ref_source);
         }
         if (d->kind == JB_DS_NOSTR)
