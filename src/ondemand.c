@@ -600,7 +600,11 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     od->bs = words ? od->marks + words : od->marks;
     od->br = words ? od->marks + 2 * words : od->marks;
     jet_kernel k = jet__kernel();
-    if (k == JET_KERNEL_SCALAR) k = JET_KERNEL_SWAR; /* the cursor needs an index */
+    /* The cursor needs an index: where the reader runs one pass (aarch64 by
+     * default, or JET_KERNEL=scalar), the platform's vector index, else the
+     * 64-bit-word one. */
+    if (k == JET_KERNEL_SCALAR)
+        k = jet__kernel_available(JET_KERNEL_NEON) ? JET_KERNEL_NEON : JET_KERNEL_SWAR;
     jet_scan_result res;
     bool lax = (od->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
     bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);

@@ -486,10 +486,63 @@ static inline void classify_neon(const char *p, scan_masks *m) {
     m->ctrl = neon_mask(c[0], c[1], c[2], c[3]);
 }
 
+/* UTF-8 validation: the AVX2 method (see utf8_avx2_chunk) on 16-byte
+ * chunks, TBL for the three nibble tables and EXT for the bytes before each
+ * byte. */
+typedef struct utf8_neon {
+    uint8x16_t prev, error, incomplete; /* as in utf8_avx2 */
+} utf8_neon;
+
+static inline void utf8_neon_chunk(utf8_neon *u, uint8x16_t cur) {
+    static const uint8_t hi1[16] = {2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 1 | 128, 1, 1 | 8 | 16, 1 | 32 | 64};
+    static const uint8_t lo1[16] = {7 | 8 | 32 | 128, 7 | 128, 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7};
+    static const uint8_t hi2[16] = {1, 1, 1, 1, 1, 1, 1, 1, 2 | 4 | 8 | 32 | 128, 2 | 4 | 8 | 64 | 128,
+                                    2 | 4 | 16 | 64 | 128, 2 | 4 | 16 | 64 | 128, 1, 1, 1, 1};
+    uint8x16_t prev1 = vextq_u8(u->prev, cur, 15);
+    uint8x16_t kinds = vandq_u8(vandq_u8(vqtbl1q_u8(vld1q_u8(hi1), vshrq_n_u8(prev1, 4)),
+                                         vqtbl1q_u8(vld1q_u8(lo1), vandq_u8(prev1, vdupq_n_u8(0x0F)))),
+                                vqtbl1q_u8(vld1q_u8(hi2), vshrq_n_u8(cur, 4)));
+    /* where a 3-byte lead is two back or a 4-byte lead three back, this byte
+     * must be a continuation following a continuation (kind 4) */
+    uint8x16_t lead_back = vorrq_u8(vqsubq_u8(vextq_u8(u->prev, cur, 14), vdupq_n_u8(0xDF)),
+                                    vqsubq_u8(vextq_u8(u->prev, cur, 13), vdupq_n_u8(0xEF)));
+    uint8x16_t must = vandq_u8(vtstq_u8(lead_back, lead_back), vdupq_n_u8(4));
+    u->error = vorrq_u8(u->error, veorq_u8(kinds, must));
+    u->error = vorrq_u8(u->error, vqsubq_u8(cur, vdupq_n_u8(0xF4)));
+    u->prev = cur;
+}
+
+static inline void utf8_neon_block(utf8_neon *u, const char *p) {
+    uint8x16_t x[4];
+    for (int i = 0; i < 4; i++) x[i] = vld1q_u8((const uint8_t *)p + 16 * i);
+    if (vmaxvq_u8(vorrq_u8(vorrq_u8(x[0], x[1]), vorrq_u8(x[2], x[3]))) < 0x80) {
+        /* ASCII: only a sequence left open by the previous block is wrong */
+        u->error = vorrq_u8(u->error, u->incomplete);
+        u->incomplete = vdupq_n_u8(0);
+        u->prev = x[3];
+        return;
+    }
+    for (int i = 0; i < 4; i++) utf8_neon_chunk(u, x[i]);
+    /* a lead byte in the last three positions that its sequence overruns */
+    static const uint8_t last[16] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xEF, 0xDF, 0xBF};
+    u->incomplete = vqsubq_u8(x[3], vld1q_u8(last));
+}
+
+static inline bool utf8_neon_valid(utf8_neon *u) {
+    return vmaxvq_u8(vorrq_u8(u->error, u->incomplete)) == 0;
+}
+
+static inline bool utf8_neon_sound(utf8_neon *u) { return vmaxvq_u8(u->error) == 0; }
+
 #define SCAN_FN scan_neon
 #define SCAN_ATTR
 #define SCAN_CLASSIFY classify_neon
 #define SCAN_PREFIX_XOR prefix_xor_shift
+#define SCAN_UTF8_STATE utf8_neon
+#define SCAN_UTF8_BLOCK utf8_neon_block
+#define SCAN_UTF8_VALID utf8_neon_valid
+#define SCAN_UTF8_SOUND utf8_neon_sound
 #include "scan_generic.h"
 
 #endif /* JET_HAVE_NEON_KERNEL */
