@@ -213,7 +213,7 @@ static void load_datasets(jb_run *r) {
     dirs[nd++] = "/usr/share/gocode/src/github.com/valyala/fastjson/testdata";
 
     const char *filter = r->opt.datasets;
-    if (!filter && r->opt.quick) filter = "github_events,nostr_relay,api_response";
+    if (!filter && r->opt.quick) filter = "github_events,twitter_shuffled,nostr_relay,api_response";
     const char *names[N_KNOWN_DATASETS];
     for (size_t i = 0; i < N_KNOWN_DATASETS; i++) names[i] = known_datasets[i].name;
     check_list("dataset", filter, names, N_KNOWN_DATASETS);
@@ -1023,8 +1023,8 @@ static void usage(void) {
          "  --sample-profile S    no timing: run each cell S seconds under a SIGPROF sampler and\n"
          "                        print its hottest functions and source lines (addr2line;\n"
          "                        lines need a RelWithDebInfo build)\n"
-         "  --quick               CI mode: self-test + github_events, nostr_relay and\n"
-         "                        api_response, 50 ms budget; non-zero\n"
+         "  --quick               CI mode: self-test + github_events, twitter_shuffled,\n"
+         "                        nostr_relay and api_response, 50 ms budget; non-zero\n"
          "                        exit when a jet cell or the self-test fails\n"
          "  --self-test           check that a deliberately broken adapter is caught\n"
          "  --strict              non-zero exit when any jet cell fails verification\n"
