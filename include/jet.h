@@ -818,6 +818,7 @@ typedef struct jet_struct {
     uint8_t map_alias[128];  /* 1 when that name is the field's alias */
     uint64_t map_head[128];  /* its first 8 bytes, zero-padded */
     uint64_t map_tail[128];  /* its last 8 bytes (names of 9 to 16 bytes) */
+    uint8_t map_kslot[64];   /* the slot of each field's key (hashed tables: at most 60 fields) */
 } jet_struct;
 
 /* Encodings of a tagged union. */
@@ -913,11 +914,11 @@ typedef struct jet_union {
 
 /** The description of struct type T from its field array (a true array). */
 #define JET_STRUCT(T, fields) \
-    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0} }
+    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0} }
 /** The same read by position from a JSON array. */
 #define JET_STRUCT_TUPLE(T, fields) \
     { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), \
-      JET_STRUCT_POSITIONAL, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0} }
+      JET_STRUCT_POSITIONAL, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0} }
 
 /** Builds the key maps of `type` and every struct reachable from it. Call it
  *  once before decoding from several threads; otherwise it happens on first
