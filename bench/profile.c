@@ -116,7 +116,11 @@ static bool locate(uintptr_t pc, const char **module, uintptr_t *addr) {
 /* Symbolizes every sample of one module with one addr2line process. */
 static bool symbolize(const char *module, uintptr_t *addrs, size_t n, hit **funcs, size_t *nf, size_t *cf,
                       hit **lines, size_t *nl, size_t *cl) {
-    char tmp[] = "/tmp/jet-bench-profile-XXXXXX";
+    /* mkstemp's template: the prefix, then six 'X' it replaces */
+    char tmp[64] = "/tmp/jet-bench-profile-";
+    size_t k = strlen(tmp);
+    memset(tmp + k, 'X', 6);
+    tmp[k + 6] = '\0';
     int fd = mkstemp(tmp);
     if (fd < 0) return false;
     FILE *f = fdopen(fd, "w");
