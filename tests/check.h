@@ -57,6 +57,27 @@ static inline char *check_read_file(const char *path, size_t *len) {
     return buf;
 }
 
+/* malloc that ends the test program when memory runs out. */
+static inline void *check_xmalloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "test: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* `len` bytes in a buffer of exactly `len` bytes (no terminator), so that
+ * AddressSanitizer reports any read past the end. */
+static inline char *check_dup_exact(const char *s, size_t len) {
+    char *b = (char *)check_xmalloc(len);
+    if (len)
+        memcpy(b, s, len);
+    else
+        b[0] = '\0'; /* the one byte malloc(0) was rounded up to; never read */
+    return b;
+}
+
 /* A counting allocator (jet_alloc callbacks; ctx: a check_counter), for
  * the "no allocation on reuse" and "nothing left behind" checks. */
 typedef struct check_counter {

@@ -35,24 +35,6 @@ static char *cur; /* exact-size copy of the last input of dec() */
 static size_t cur_len;
 static jet_error err;
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test_bind: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-static char *dup_exact(const char *s, size_t len) {
-    char *b = (char *)xmalloc(len);
-    if (len)
-        memcpy(b, s, len);
-    else
-        b[0] = '\0';
-    return b;
-}
-
 static const char *ostr(const char *s) { return s ? s : "(null)"; }
 
 /* Decodes an exact-size copy of the text (kept until the next call) with the
@@ -60,7 +42,7 @@ static const char *ostr(const char *s) { return s ? s : "(null)"; }
  * "decoding zeroes the struct" is checked everywhere. */
 static bool dec_n(jet_struct *t, void *out, const char *json, size_t len, jet_read_flags flags) {
     free(cur);
-    cur = dup_exact(json, len);
+    cur = check_dup_exact(json, len);
     cur_len = len;
     jet_read_opts o;
     memset(&o, 0, sizeof o);
@@ -149,7 +131,7 @@ static char *replace_once(const char *src, size_t len, const char *from, const c
         exit(2);
     }
     size_t pre = (size_t)(at - src), n = len - fl + tl;
-    char *out = (char *)xmalloc(n);
+    char *out = (char *)check_xmalloc(n);
     memcpy(out, src, pre);
     memcpy(out + pre, to, tl);
     memcpy(out + pre + tl, at + fl, len - pre - fl);
@@ -497,8 +479,8 @@ static void check_round_trip(const char *what, jet_struct *t, const void *v) {
     jet_doc *d = jet_read(b1.data, b1.len, NULL, NULL, NULL);
     CHECK_MSG(d != NULL, "%s: encoded text does not parse: %s", what, b1.data);
     jet_od *o = jet_od_new(NULL);
-    void *back = xmalloc(t->size), *back2 = xmalloc(t->size);
-    char *text = dup_exact(b1.data, b1.len);
+    void *back = check_xmalloc(t->size), *back2 = check_xmalloc(t->size);
+    char *text = check_dup_exact(b1.data, b1.len);
     ok = dec_own(o, t, back, text, b1.len, 0, &e);
     CHECK_MSG(ok, "%s: encoded text does not decode: %s at %zu (%s)\n  %s", what,
               jet_code_name(e.code), e.offset, ostr(e.path), b1.data);
@@ -524,7 +506,7 @@ static void check_round_trip(const char *what, jet_struct *t, const void *v) {
                   "%s: flags %#x give a different document:\n%s", what, (unsigned)variants[i],
                   bv.data);
         jet_doc_free(dv);
-        char *tv = dup_exact(bv.data, bv.len);
+        char *tv = check_dup_exact(bv.data, bv.len);
         jet_od *o2 = jet_od_new(NULL);
         bool okd = dec_own(o2, t, back2, tv, bv.len, 0, &e);
         CHECK_MSG(okd && bind_equal(t, v, back2), "%s: flags %#x do not decode back (%s at %s)",
@@ -1122,7 +1104,7 @@ static void test_policies(void) {
     };
     for (size_t d = 0; d < sizeof docs / sizeof docs[0]; d++) {
         size_t accepted = 0, badpos = 0;
-        void *out = xmalloc(docs[d].type->size);
+        void *out = check_xmalloc(docs[d].type->size);
         for (size_t len = 0; len < docs[d].len; len++) {
             if (dec_n(docs[d].type, out, docs[d].json, len, 0)) accepted++;
             else if (err.code == JET_OK || !err_position_ok()) badpos++;
@@ -1388,13 +1370,12 @@ static void tw_stats_decoded(const TwTimeline *tl, tw_sums *t) {
     }
 }
 
-
 static void test_twitter(void) {
     size_t len = 0;
     char *raw = read_shared("corpora/twitter.json", &len);
     CHECK(raw != NULL);
     if (!raw) return;
-    char *json = dup_exact(raw, len);
+    char *json = check_dup_exact(raw, len);
     free(raw);
     tw_sums dom, got;
     CHECK(tw_stats_dom(json, len, &dom) && dom.statuses == 100 && dom.hashtags > 0);

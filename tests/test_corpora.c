@@ -60,25 +60,6 @@ static const char *next_kernel(size_t i) {
     return k;
 }
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test_corpora: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-/* `len` bytes in a buffer of exactly `len` bytes (1 when empty). */
-static char *dup_exact(const char *s, size_t len) {
-    char *b = (char *)xmalloc(len);
-    if (len)
-        memcpy(b, s, len);
-    else
-        b[0] = '\0';
-    return b;
-}
-
 /* xorshift64*: a fixed, portable sequence. */
 static uint64_t rng_state = UINT64_C(0x9E3779B97F4A7C15);
 static uint64_t rng(void) {
@@ -117,7 +98,7 @@ static bool round_trip(const char *what, const jet_val *v, jet_write_flags wflag
     CHECK_MSG(text != NULL, "%s: write (flags %#x) failed: %s", what, (unsigned)wflags,
               text ? "" : err.msg);
     if (!text) return false;
-    char *exact = dup_exact(text, n);
+    char *exact = check_dup_exact(text, n);
     free(text);
     jet_read_opts o = mkopts(rflags);
     jet_doc *back = jet_read(exact, n, &o, NULL, &err);
@@ -152,7 +133,7 @@ static char *load_exact(const char *dir, const char *name, size_t *len) {
     snprintf(path, sizeof path, "%s/%s", dir, name);
     char *raw = check_read_file(path, len);
     if (!raw) return NULL;
-    char *b = dup_exact(raw, *len);
+    char *b = check_dup_exact(raw, *len);
     free(raw);
     return b;
 }
@@ -191,7 +172,7 @@ static void load_corpora(void) {
 /* ---- whole documents: parse, write, parse ---------------------------------- */
 
 static void check_document(const char *what, const char *data, size_t len, jet_parser *p) {
-    char *exact = dup_exact(data, len);
+    char *exact = check_dup_exact(data, len);
     jet_error err;
     jet_doc *d = jet_read(exact, len, NULL, NULL, &err);
     CHECK_MSG(d != NULL, "%s: %s at %zu (%zu:%zu)", what, d ? "" : err.msg,
@@ -319,7 +300,7 @@ static void test_prefixes(void) {
     const char *initial = jet_kernel_name();
     for (size_t k = n; k-- > 0;) {
         const char *kern = next_kernel(k);
-        char *buf = dup_exact(json, k);
+        char *buf = check_dup_exact(json, k);
         jet_error err;
         memset(&err, 0, sizeof err);
         bool one_shot = k % 251 == 0; /* now and then the allocating path */
@@ -444,7 +425,7 @@ static void test_mutations(void) {
         corpus *c = &corpora[ci];
         /* whole-file mutations: fewer for the big files */
         size_t whole = SCALED(c->len > (1u << 20) ? 40 : c->len > (1u << 18) ? 100 : 300);
-        char *buf = dup_exact(c->data, c->len);
+        char *buf = check_dup_exact(c->data, c->len);
         for (size_t i = 0; i < whole; i++)
             mutate_once(c->name, buf, c->len, p, c->len < (1u << 18) || (i % 8) == 0);
         CHECK_MSG(memcmp(buf, c->data, c->len) == 0, "%s: not restored", c->name);
@@ -467,7 +448,7 @@ static void test_mutations(void) {
             if (!text) continue;
             /* keep the mutated documents small */
             if (n > 16384) n = 16384;
-            char *sb = dup_exact(text, n);
+            char *sb = check_dup_exact(text, n);
             free(text);
             mutate_once(c->name, sb, n, p, true);
             free(sb);
@@ -480,7 +461,7 @@ static void test_mutations(void) {
         const char *nl = memchr(ndjson + pos, '\n', ndjson_len - pos);
         size_t end = nl ? (size_t)(nl - ndjson) : ndjson_len;
         if (end > pos) {
-            char *lb = dup_exact(ndjson + pos, end - pos);
+            char *lb = check_dup_exact(ndjson + pos, end - pos);
             for (size_t i = 0; i < SCALED(40); i++)
                 mutate_once("nostr_relay.ndjson", lb, end - pos, p, true);
             free(lb);

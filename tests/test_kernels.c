@@ -28,13 +28,6 @@ static uint64_t rng(void) {
     return rng_state;
 }
 
-/* Exactly sized copy, so that ASan sees any read past the end. */
-static char *dup_exact(const char *p, size_t n) {
-    char *c = (char *)malloc(n ? n : 1);
-    if (n) memcpy(c, p, n);
-    return c;
-}
-
 /* ---- 1. stage 1 against a reference ------------------------------------ */
 
 static size_t reference_index(const char *json, size_t len, uint32_t *out) {
@@ -162,7 +155,7 @@ static void test_stage1(char **corpus, size_t *corpus_len, int n_corpus) {
     for (int round = 0; round < 10000; round++) {
         size_t len = rng() % 260;
         random_jsonish(buf, len);
-        char *in = dup_exact(buf, len);
+        char *in = check_dup_exact(buf, len);
         check_scan(in, len, "random input");
         free(in);
     }
@@ -178,7 +171,7 @@ static void test_stage1(char **corpus, size_t *corpus_len, int n_corpus) {
             buf[len++] = ',';
             buf[len++] = '"';
             buf[len++] = ']';
-            char *in = dup_exact(buf, len);
+            char *in = check_dup_exact(buf, len);
             check_scan(in, len, "backslash run");
             free(in);
         }
@@ -218,7 +211,7 @@ static void test_stage1(char **corpus, size_t *corpus_len, int n_corpus) {
         if (round & 1) buf[1 + rng() % (len - 1)] = (char)bad_bytes[rng() % sizeof bad_bytes];
         if (round % 3 == 0 && len > 3) len -= (size_t)(rng() % 3); /* cut a sequence short */
         buf[len++] = '"';
-        char *in = dup_exact(buf, len);
+        char *in = check_dup_exact(buf, len);
         check_scan(in, len, "UTF-8 text");
         free(in);
     }
@@ -310,7 +303,7 @@ static void check_parse(const char *json, size_t len, const char *what, bool all
 }
 
 static void check_parse_copy(const char *json, size_t len, const char *what, bool all_flags) {
-    char *in = dup_exact(json, len);
+    char *in = check_dup_exact(json, len);
     check_parse(in, len, what, all_flags);
     free(in);
 }
@@ -349,7 +342,7 @@ static void test_corpora(char **corpus, size_t *corpus_len, const char **names, 
             check_parse_copy(corpus[c], cut, "a truncated corpus", false);
         /* Mutations: 1-3 bytes replaced by random or structural bytes. */
         static const char structural[] = "{}[]:,\"\\ 0a\x80";
-        char *m = dup_exact(corpus[c], len);
+        char *m = check_dup_exact(corpus[c], len);
         for (int round = 0; round < 60; round++) {
             memcpy(m, corpus[c], len);
             int changes = 1 + (int)(rng() % 3);

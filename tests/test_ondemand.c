@@ -33,26 +33,6 @@ static const char *cur; /* the current document, in a buffer of exactly its size
 static size_t cur_len;
 static char *cur_copy;  /* what begin_n allocated for it (freed by the next call) */
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test_ondemand: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-/* `len` bytes in a buffer of exactly `len` bytes, so that AddressSanitizer
- * reports any read past the end. */
-static char *dup_exact(const char *s, size_t len) {
-    char *b = (char *)xmalloc(len);
-    if (len)
-        memcpy(b, s, len);
-    else
-        b[0] = '\0'; /* the byte malloc(0) was rounded up to; never read */
-    return b;
-}
-
 static jet_read_opts mkopts(jet_read_flags flags) {
     jet_read_opts o;
     memset(&o, 0, sizeof o);
@@ -63,7 +43,7 @@ static jet_read_opts mkopts(jet_read_flags flags) {
 /* Starts `od` on an exact-size copy of the text (kept until the next call). */
 static bool begin_n(const char *s, size_t len, jet_read_flags flags, jet_odv *root) {
     free(cur_copy);
-    cur = cur_copy = dup_exact(s, len);
+    cur = cur_copy = check_dup_exact(s, len);
     cur_len = len;
     jet_read_opts o = mkopts(flags);
     return jet_od_start(od, cur, len, &o, root);
@@ -1296,7 +1276,7 @@ static void test_kernels_and_dom(const doc_ref *docs, size_t ndocs) {
                 size_t nkeys = 0;
                 if (jet_odv_type(&r) == JET_TYPE_OBJ && jet_odv_obj(&r, &it))
                     while (nkeys < 64 && jet_od_obj_next(&it, &key, &v) && jet_odv_skip(&v)) {
-                        char *kc = (char *)xmalloc(key.len + 1);
+                        char *kc = (char *)check_xmalloc(key.len + 1);
                         memcpy(kc, key.ptr, key.len);
                         kc[key.len] = '\0';
                         keys[nkeys++] = kc;
@@ -1332,7 +1312,6 @@ static void test_kernels_and_dom(const doc_ref *docs, size_t ndocs) {
         check_agrees_with_dom(docs[d].name, docs[d].text, docs[d].len, true);
 }
 
-
 static void test_reuse_and_alloc(void) {
     /* one cursor, many documents: every nostr message reads as the DOM reads it */
     size_t len = 0;
@@ -1364,8 +1343,8 @@ static void test_reuse_and_alloc(void) {
     CHECK(od != NULL);
     if (od) {
         /* two documents of the same size, different content */
-        char *doc1 = dup_exact(api_sample_json, API_SAMPLE_LEN);
-        char *doc2 = dup_exact(api_sample_json, API_SAMPLE_LEN);
+        char *doc1 = check_dup_exact(api_sample_json, API_SAMPLE_LEN);
+        char *doc2 = check_dup_exact(api_sample_json, API_SAMPLE_LEN);
         for (size_t n = 0; n < API_SAMPLE_LEN; n++)
             if (doc2[n] >= '1' && doc2[n] <= '8') doc2[n]++;
         sbuf b1 = {0}, b2 = {0}, b3 = {0}, b4 = {0};
@@ -1571,7 +1550,7 @@ int main(void) {
         CHECK(t != NULL);
         if (!t) continue;
         docs[ndocs].name = corpora[i];
-        docs[ndocs].text = dup_exact(t, len);
+        docs[ndocs].text = check_dup_exact(t, len);
         docs[ndocs].len = len;
         free(t);
         ndocs++;

@@ -43,26 +43,6 @@ static void use_kernel(const char *name) {
     cur_kernel = name;
 }
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test_reader: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-/* A copy of `len` bytes in a buffer of exactly `len` bytes (no terminator),
- * so that AddressSanitizer reports any read past the end. */
-static char *dup_exact(const char *s, size_t len) {
-    char *b = (char *)xmalloc(len);
-    if (len)
-        memcpy(b, s, len);
-    else
-        b[0] = '\0'; /* the one byte malloc(0) was rounded up to; never read */
-    return b;
-}
-
 static uint64_t dbits(double d) {
     uint64_t u;
     memcpy(&u, &d, sizeof u);
@@ -86,7 +66,7 @@ static jet_read_opts mkopts(jet_read_flags flags, uint32_t max_depth, size_t max
  */
 static jet_doc *read_opts(const char *json, size_t len, const jet_read_opts *o, jet_error *err,
                           int line) {
-    char *buf = dup_exact(json, len);
+    char *buf = check_dup_exact(json, len);
     memset(err, 0, sizeof *err);
     jet_doc *d = jet_read(buf, len, o, NULL, err);
     CHECK_MSG(len == 0 || memcmp(buf, json, len) == 0, "line %d: input modified", line);
@@ -593,7 +573,7 @@ static void test_arrays(void) {
     /* a long array (grows the value arena well past its first guess) */
     {
         size_t n = 20000;
-        char *s = (char *)xmalloc(n * 2 + 1);
+        char *s = (char *)check_xmalloc(n * 2 + 1);
         size_t k = 0;
         s[k++] = '[';
         for (size_t i = 0; i < n; i++) {
@@ -985,7 +965,7 @@ static void check_err(const err_case *c, size_t idx) {
     /* the same failure through a parser */
     jet_parser *p = jet_parser_new(NULL);
     if (p) {
-        char *buf = dup_exact(c->json, c->len);
+        char *buf = check_dup_exact(c->json, c->len);
         jet_error e2;
         memset(&e2, 0, sizeof e2);
         jet_doc *pd = jet_parser_parse(p, buf, c->len, &o, &e2);
@@ -996,7 +976,7 @@ static void check_err(const err_case *c, size_t idx) {
         jet_parser_free(p);
     }
     /* without an error struct: still a failure */
-    char *buf = dup_exact(c->json, c->len);
+    char *buf = check_dup_exact(c->json, c->len);
     jet_doc *nd = jet_read(buf, c->len, &o, NULL, NULL);
     CHECK_MSG(nd == NULL, "case %zu without err", idx);
     jet_doc_free(nd);
@@ -1022,7 +1002,7 @@ static bool obj_level(size_t i, size_t n, bool objects) {
 
 /* `n` nested containers, the innermost empty. Caller frees. */
 static char *nested(size_t n, bool objects, size_t *len) {
-    char *s = (char *)xmalloc(n * 6 + 2);
+    char *s = (char *)check_xmalloc(n * 6 + 2);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (obj_level(i, n, objects)) {
@@ -1289,7 +1269,7 @@ static void check_prefixes(const char *json, size_t len, jet_read_flags flags, b
     if (!p) return;
     size_t bad = 0;
     for (size_t k = 0; k <= len; k++) {
-        char *buf = dup_exact(json, k);
+        char *buf = check_dup_exact(json, k);
         jet_error err;
         memset(&err, 0, sizeof err);
         jet_doc *d = jet_read(buf, k, &o, NULL, &err);
@@ -1361,7 +1341,7 @@ static void test_input_untouched(void) {
     jet_parser *p = jet_parser_new(NULL);
     for (size_t i = 0; p && i < sizeof inputs / sizeof inputs[0]; i++) {
         size_t len = strlen(inputs[i]);
-        char *buf = dup_exact(inputs[i], len);
+        char *buf = check_dup_exact(inputs[i], len);
         for (jet_read_flags f = 0; f <= (JET_READ_ALLOW_INVALID_UTF8 | TC_); f += TC_) {
             jet_read_opts o = mkopts(f, 0, 0);
             (void)jet_parser_parse(p, buf, len, &o, NULL);
@@ -1446,7 +1426,7 @@ static jet_alloc counting_alloc(counter *c, long budget) {
  * arena's first guess. */
 static char *alloc_doc(size_t *len) {
     size_t depth = 150, elems = 3000;
-    char *s = (char *)xmalloc(depth * 2 + elems * 2 + 64);
+    char *s = (char *)check_xmalloc(depth * 2 + elems * 2 + 64);
     size_t k = 0;
     for (size_t i = 0; i < depth; i++) s[k++] = '[';
     memcpy(s + k, "\"str\\u00e9\",", 12);
