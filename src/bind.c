@@ -28,20 +28,11 @@
 #define MAP_BUILDING 4u /* being prepared (a struct reachable from itself) */
 #define MAX_FIELDS 256u
 
-static JET_ALWAYS_INLINE uint64_t load64(const char *p) {
-    uint64_t x;
-    memcpy(&x, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    x = __builtin_bswap64(x);
-#endif
-    return x;
-}
-
 /* A key's first 8 bytes as a little-endian word, zero-padded (`avail`:
  * bytes readable from k, at least n). */
 static JET_ALWAYS_INLINE uint64_t key_head(const char *k, size_t n, size_t avail) {
     if (JET_LIKELY(avail >= 8)) {
-        uint64_t h = load64(k);
+        uint64_t h = jet__load_le64(k);
         return n >= 8 ? h : h & ((UINT64_C(1) << (8 * n)) - 1);
     }
     uint64_t h = 0;
@@ -85,7 +76,7 @@ static bool build_hash(jet_struct *t, unsigned bits, uint8_t *slot, uint8_t *kle
                 size_t n = strlen(names[a]);
                 if (n > 255) return false; /* the table keeps lengths in a byte */
                 uint64_t head = key_head(names[a], n, n), tail = 0;
-                if (n > 8) tail = load64(names[a] + n - 8);
+                if (n > 8) tail = jet__load_le64(names[a] + n - 8);
                 unsigned s = (unsigned)((key_mix(head, tail, n) * mul) >> (64 - bits));
                 if (slot[s]) {
                     ok = false;
@@ -155,7 +146,7 @@ static bool prepare_struct(jet_struct *t) {
             const char *name = alias[i] ? f->alias : f->key;
             size_t n = klen[i];
             head = key_head(name, n, n);
-            if (n > 8) tail = load64(name + n - 8);
+            if (n > 8) tail = jet__load_le64(name + n - 8);
         }
         t->map_head[i] = head;
         t->map_tail[i] = tail;
@@ -236,7 +227,7 @@ static JET_ALWAYS_INLINE int find_field(const jet_struct *t, const char *k, size
     /* most unknown keys differ in length from every declared one */
     if (!((t->map_lens >> (n < 63 ? n : 63)) & 1)) return -1;
     if (JET_LIKELY(t->map_state == MAP_HASH)) {
-        uint64_t head = key_head(k, n, (size_t)(end - k)), tail = n > 8 ? load64(k + n - 8) : 0;
+        uint64_t head = key_head(k, n, (size_t)(end - k)), tail = n > 8 ? jet__load_le64(k + n - 8) : 0;
         unsigned s = (unsigned)((key_mix(head, tail, n) * t->map_mul) >> t->map_shift);
         unsigned fi = t->map_slot[s];
         if (!fi || t->map_klen[s] != n || head != t->map_head[s]) return -1;
@@ -260,7 +251,7 @@ static JET_ALWAYS_INLINE bool key_is(const jet_struct *t, uint32_t fi, const cha
     unsigned s = t->map_kslot[fi];
     if (t->map_klen[s] != n || key_head(k, n, (size_t)(end - k)) != t->map_head[s]) return false;
     if (n <= 8) return true;
-    if (n <= 16) return load64(k + n - 8) == t->map_tail[s];
+    if (n <= 16) return jet__load_le64(k + n - 8) == t->map_tail[s];
     return memcmp(t->fields[fi].key, k, n) == 0;
 }
 

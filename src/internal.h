@@ -6,6 +6,8 @@
 
 #include "jet.h"
 
+#include <string.h>
+
 #if defined(__GNUC__) || defined(__clang__)
 #define JET_LIKELY(x) __builtin_expect(!!(x), 1)
 #define JET_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -17,6 +19,16 @@
 #define JET_NOINLINE
 #define JET_ALWAYS_INLINE inline
 #endif
+
+/* 8 bytes at p as a little-endian integer (byte 0 in the low bits). */
+static JET_ALWAYS_INLINE uint64_t jet__load_le64(const char *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
 
 /* The string scanner looks at 16 bytes at a time with the vector unit every
  * CPU of the architecture has (SSE2 on x86-64); elsewhere, or when built with

@@ -212,15 +212,6 @@ static inline char *utf8_put(char *dst, uint32_t cp) {
 #define ONES_8 0x0101010101010101ULL
 #define HIGH_8 0x8080808080808080ULL
 
-static inline uint64_t load_le64(const char *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
-
 /* 4 bytes at p as a little-endian integer (byte 0 in the low bits). */
 static inline uint32_t load_le32(const char *p) {
     uint32_t v;
@@ -319,7 +310,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
 #endif
         /* 8 bytes at a time while no byte needs attention. */
         while ((size_t)(end - p) >= 8) {
-            uint64_t x = load_le64(p);
+            uint64_t x = jet__load_le64(p);
             memcpy(dst, p, 8);
             uint64_t m = string_special_mask(x, high_special8);
             if (m) {
@@ -498,7 +489,7 @@ static inline const char *skip_ws(const char *p, const char *end) {
         unsigned char c = (unsigned char)*p;
         if (c == ' ') {
             if (end - p >= 8) {
-                uint64_t y = load_le64(p) ^ (ONES_8 * ' ');
+                uint64_t y = jet__load_le64(p) ^ (ONES_8 * ' ');
                 if (y) {
                     /* high bit of each byte that is not a space (no carries
                      * cross bytes: 0x7F + 0x7F < 0x100) */
@@ -883,7 +874,7 @@ static inline const char *copy_plain_string(const char *p, const char *q, const 
     (void)end;
 #endif
     while (q - p >= 8) {
-        uint64_t x = load_le64(p);
+        uint64_t x = jet__load_le64(p);
         memcpy(dst, p, 8);
         uint64_t b = x ^ (ONES_8 * '\\');
         uint64_t m = ((b - ONES_8) & ~b & HIGH_8) | ((x - ONES_8 * 0x20) & ~x & HIGH_8) |
