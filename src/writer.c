@@ -239,6 +239,22 @@ bad:
     return p + 1;
 }
 
+/* Writes the byte at p that the table flags (t: 'U' non-ASCII to escape,
+ * 'u' a \u00XX escape, else the letter of a two-byte escape); returns the
+ * byte after what it consumed. */
+static JET_ALWAYS_INLINE const char *put_flagged(const char *p, const char *e, char **outp,
+                                                 uint8_t t) {
+    if (t == 'U') return put_non_ascii(p, e, outp);
+    if (t == 'u') {
+        *outp = put_u_escape(*outp, (unsigned char)*p);
+    } else {
+        (*outp)[0] = '\\';
+        (*outp)[1] = (char)t;
+        *outp += 2;
+    }
+    return p + 1;
+}
+
 /* Escapes the bytes from *pp up to `stop` (a multi-byte sequence that
  * starts before `stop` is finished, up to `e`) into `out`, which has room
  * for 6 bytes per input byte plus 16; advances *pp and returns the new
@@ -261,19 +277,7 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
         unsigned k = first_flagged(m);
         p += k;
         out += k;
-        unsigned char c = (unsigned char)*p;
-        uint8_t t = tab[c];
-        if (t == 'U') {
-            p = put_non_ascii(p, e, &out);
-        } else if (t == 'u') {
-            out = put_u_escape(out, c);
-            p++;
-        } else {
-            out[0] = '\\';
-            out[1] = (char)t;
-            out += 2;
-            p++;
-        }
+        p = put_flagged(p, e, &out, tab[(unsigned char)*p]);
     }
 #endif
     while (p < stop) {
@@ -282,16 +286,8 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
         if (JET_LIKELY(!t)) {
             *out++ = (char)c;
             p++;
-        } else if (t == 'U') {
-            p = put_non_ascii(p, e, &out);
-        } else if (t == 'u') {
-            out = put_u_escape(out, c);
-            p++;
         } else {
-            out[0] = '\\';
-            out[1] = (char)t;
-            out += 2;
-            p++;
+            p = put_flagged(p, e, &out, t);
         }
     }
     *pp = p;
