@@ -22,6 +22,19 @@ static inline void jb_nostr_add_event(jb_nostr *o, const NostrEvent *e) {
     for (size_t i = 0; i < e->tag_count; i++) o->tag_items += e->tags[i].count;
 }
 
+/* For the C++ adapters that collect an event's tags into two flat arrays
+ * (the tags with their counts, then every tag's strings in order): points
+ * each tag at its strings and the event at its tags. */
+static inline void jb_nostr_link_tags(NostrEvent *e, NostrTag *tags, size_t ntags, jet_str *strs) {
+    size_t off = 0;
+    for (size_t i = 0; i < ntags; i++) {
+        tags[i].items = strs + off;
+        off += tags[i].count;
+    }
+    e->tags = tags;
+    e->tag_count = ntags;
+}
+
 /* Returns false for a type that is not one of NOSTR_*. */
 static inline bool jb_nostr_add_envelope(jb_nostr *o, const NostrEnvelope *m) {
     switch (m->type) {

@@ -251,13 +251,7 @@ bool rj_event(rj_state *st, const rj::Value &o, NostrEvent &e) {
         }
         st->tags.push_back(nt);
     }
-    size_t off = 0;
-    for (NostrTag &nt : st->tags) {
-        nt.items = st->strs.data() + off;
-        off += nt.count;
-    }
-    e.tags = st->tags.data();
-    e.tag_count = st->tags.size();
+    jb_nostr_link_tags(&e, st->tags.data(), st->tags.size(), st->strs.data());
     return true;
 }
 

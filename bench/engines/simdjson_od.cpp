@@ -315,13 +315,7 @@ bool od_event(od_state *st, od::value v, NostrEvent &e) {
         }
         st->tags.push_back(nt);
     }
-    size_t off = 0;
-    for (NostrTag &nt : st->tags) {
-        nt.items = st->strs.data() + off;
-        off += nt.count;
-    }
-    e.tags = st->tags.data();
-    e.tag_count = st->tags.size();
+    jb_nostr_link_tags(&e, st->tags.data(), st->tags.size(), st->strs.data());
     return true;
 }
 
