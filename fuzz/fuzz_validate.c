@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "jet.h"
+#include "internal.h" /* jet__od_window_set */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,6 +25,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!parser) parser = jet_parser_new(NULL);
     if (!od || !parser || size == 0) return 0;
     uint8_t f = data[0];
+    /* the cursor's index in windows of 2 x 1 to 2 x 4 words for three
+     * inputs in four */
+    jet__od_window_set(size > 1 && size <= 4096 && (data[1] & 3) ? 1 + (size_t)((data[1] >> 2) & 3)
+                                                                  : 0);
     jet_read_opts opts;
     memset(&opts, 0, sizeof opts);
     if (f & 1) opts.flags |= JET_READ_ALLOW_NAN_INF;

@@ -593,7 +593,14 @@ void jet_arena_free(jet_arena *arena);
  *     UTF-8, the separators around it); what is skipped is only checked for
  *     balanced brackets unless JET_READ_VALIDATE_ALL is set. Control
  *     characters in strings and (on kernels that validate UTF-8) invalid UTF-8
- *     anywhere are reported by jet_od_start, which sees them in stage 1.
+ *     anywhere are reported by jet_od_start, which sees them in stage 1 --
+ *     in an input of more than 4 MiB, by the call that first reaches the
+ *     4 MiB window holding them (see Memory).
+ *   - Memory: the index costs 3 bits per input byte, for at most 4 MiB of
+ *     input (1.5 MiB); a larger input is indexed in windows of 4 MiB (the
+ *     environment variable JET_OD_WINDOW sets another size, in bytes), and
+ *     going back before the window (a wrap-around of jet_od_obj_find, an
+ *     error's path) rescans from a checkpoint of stage 1.
  *   - Strings are views into the input when they contain no escape, else
  *     unescaped into the jet_od's scratch: valid until the next jet_od_start
  *     or jet_od_free. The input must stay unchanged and alive as long.

@@ -386,7 +386,7 @@ typedef struct grow {
     size_t count, cap, size;
 } grow;
 
-static char *grow_next(dec *d, grow *g) {
+static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
     if (g->count == g->cap) {
         size_t cap = g->cap ? g->cap * 2 : 8;
         if (cap > SIZE_MAX / g->size) {
@@ -488,7 +488,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
     }
 }
 
-static bool decode_array(dec *d, const jet_field *f, char *base) {
+static JET_ALWAYS_INLINE bool decode_array(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_field *e = (const jet_field *)f->sub;
     if (!open_container(od, '[', "expected an array")) return false;
@@ -1078,7 +1078,8 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     memset(out, 0, type->size);
     dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0};
     if (at_end(od)) return false;
-    return decode_struct(&d, type, (char *)out, NULL);
+    /* a window scanned on the way may have failed stage 1 */
+    return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
 }
 
 bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void *out,

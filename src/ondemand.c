@@ -18,6 +18,8 @@
 #include "scan.h"
 
 #include <limits.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ========================================================================== */
@@ -37,6 +39,7 @@ jet_od *jet_od_new(const jet_alloc *alloc) {
 void jet_od_free(jet_od *od) {
     if (!od) return;
     jet__free(&od->alloc, od->marks);
+    jet__free(&od->alloc, od->cps_raw);
     jet__free(&od->alloc, od->path);
     jet__free(&od->alloc, od->unesc);
     jet__free(&od->alloc, od->kinds);
@@ -338,11 +341,11 @@ static bool unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out
          * before it and skipped here) */
         size_t a = (size_t)(s - od->json), b = a + n;
         size_t w = a >> 6, wl = (b - 1) >> 6;
-        uint64_t bits = od->bs[w] & (~UINT64_C(0) << (a & 63));
+        uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
         for (;;) {
             while (!bits) {
                 if (++w > wl) goto tail;
-                bits = od->bs[w];
+                bits = jet__od_bword(od, w);
             }
             size_t k = (w << 6) + JET_OD_CTZ(bits);
             bits &= bits - 1;
@@ -470,7 +473,7 @@ size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
     size_t w = off >> 6;
     if (w >= od->words) return JET_OD_UNCLOSED;
     const unsigned char *j = (const unsigned char *)od->json;
-    uint64_t bits = od->br[w] & (~UINT64_C(0) << (off & 63));
+    uint64_t bits = jet__od_rword(od, w) & (~UINT64_C(0) << (off & 63));
     int64_t depth = (int64_t)levels;
     for (;;) {
         while (bits) {
@@ -479,8 +482,12 @@ size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
             depth += bracket_delta[j[i]];
             if (JET_UNLIKELY(depth == 0)) return i + 1;
         }
-        if (++w >= od->words) return JET_OD_UNCLOSED;
-        bits = od->br[w];
+        if (JET_UNLIKELY(++w >= od->direct)) {
+            if (w >= od->words) return JET_OD_UNCLOSED;
+            bits = jet__od_word_far(od, 2, w);
+        } else {
+            bits = od->br[w];
+        }
     }
 }
 
@@ -549,6 +556,176 @@ static bool validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_d
     return jet__od_fail(od, e.code, e.offset, e.msg);
 }
 
+/* ========================================================================== */
+/* The index in bounded windows                                               */
+/* ========================================================================== */
+
+/*
+ * An input of more than two halves (4 MiB by default) is indexed a window
+ * of two halves at a time, so that the cursor's bitmaps stay 3 * 2 * half
+ * words whatever the input's size. Moving forward past the window slides it
+ * by one half (the half left behind stays for short looks back, such as a
+ * key looked up again from its object's start); any other move rescans the
+ * two halves around the word wanted from the checkpoint of stage 1's state
+ * taken when the first scan passed there. A window's verdict (string not
+ * closed, control character, invalid UTF-8) is taken as it is scanned.
+ */
+static atomic_size_t od_half_words;
+
+void jet__od_window_set(size_t half_words) {
+    atomic_store_explicit(&od_half_words, half_words, memory_order_relaxed);
+}
+
+/* Words per half window: set by jet__od_window_set (tests), else
+ * JET_OD_WINDOW (bytes of input per window) read once, else 32768 words
+ * (2 MiB of input; the window's three bitmaps take 1.5 MiB). */
+static size_t od_window_half(void) {
+    size_t h = atomic_load_explicit(&od_half_words, memory_order_relaxed);
+    if (h & (h - 1)) { /* set by a test: rounded up to a power of two too */
+        size_t p2 = 1;
+        while (p2 < h) p2 <<= 1;
+        h = p2;
+    }
+    if (!h) {
+        const char *env = getenv("JET_OD_WINDOW");
+        unsigned long long bytes = env && *env ? strtoull(env, NULL, 10) : 0;
+        h = bytes ? (size_t)((bytes + 127) / 128) : 32768;
+        size_t p2 = 1; /* a power of two: word w's slot is w & (2 * half - 1) */
+        while (p2 < h) p2 <<= 1;
+        h = p2;
+        atomic_store_explicit(&od_half_words, h, memory_order_relaxed);
+    }
+    return h;
+}
+
+/* Room for three bitmaps of `words` words. */
+static bool index_reserve(jet_od *od, size_t words) {
+    if (od->index_cap < 3 * words || !od->marks) {
+        size_t cap = words ? words : 1;
+        jet__free(&od->alloc, od->marks);
+        od->marks = (uint64_t *)jet__malloc(&od->alloc, 3 * cap * sizeof(uint64_t));
+        od->index_cap = od->marks ? 3 * cap : 0;
+        if (!od->marks) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+    }
+    size_t cap = od->index_cap / 3;
+    od->bs = od->marks + cap;
+    od->br = od->marks + 2 * cap;
+    return true;
+}
+
+/* Checkpoint k (64-aligned inside cps_raw). */
+static jet_scan_state *checkpoint(jet_od *od, size_t k) {
+    uintptr_t a = (uintptr_t)od->cps_raw;
+    unsigned char *base = od->cps_raw + ((64 - (a & 63)) & 63);
+    return (jet_scan_state *)(void *)(base + k * sizeof(jet_scan_state));
+}
+
+/* Records checkpoint k = cps_n (the state at word k * half). */
+static bool checkpoint_push(jet_od *od, const jet_scan_state *st) {
+    if (od->cps_n == od->cps_cap) {
+        size_t cap = od->cps_cap ? 2 * od->cps_cap : 16;
+        unsigned char *raw = (unsigned char *)jet__malloc(&od->alloc, cap * sizeof *st + 64);
+        if (!raw) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+        unsigned char *old = od->cps_raw;
+        size_t n = od->cps_n;
+        if (n) {
+            jet_scan_state *from = checkpoint(od, 0);
+            od->cps_raw = raw;
+            memcpy(checkpoint(od, 0), from, n * sizeof *st);
+        }
+        od->cps_raw = raw;
+        od->cps_cap = cap;
+        jet__free(&od->alloc, old);
+    }
+    memcpy(checkpoint(od, od->cps_n), st, sizeof *st);
+    od->cps_n++;
+    return true;
+}
+
+static bool validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done);
+
+/* Stage 1 found an error: the DOM reader says what and where. The cursor
+ * has no tokens from now on. */
+static bool stage1_error(jet_od *od) {
+    od->words = 0;
+    od->direct = 0;
+    od->win_n = 0;
+    if (od->failed) return false;
+    if (!validate_all(od, &od->opts, false)) return false;
+    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, 0, "invalid input");
+}
+
+/* Scans halves [h, h + n) into their slots of the ring (half k's words at
+ * (k & 1) * half), from checkpoint h, adding the checkpoints the scan
+ * passes for the first time. False on a stage-1 error (recorded). */
+static bool scan_halves(jet_od *od, size_t h, size_t n) {
+    jet_scan_state st;
+    memcpy(&st, checkpoint(od, h), sizeof st);
+    bool lax = (od->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
+    for (size_t i = 0; i < n; i++, h++) {
+        size_t first = h * od->half;
+        if (first >= od->words) break;
+        size_t cnt = od->words - first < od->half ? od->words - first : od->half;
+        size_t at = (h & 1) * od->half;
+        jet__scan_window(od->kernel, &st, od->json, od->len, first, cnt, od->marks + at,
+                         od->bs + at, od->br + at);
+        bool at_end = first + cnt == od->words;
+        jet_scan_result res;
+        if (!jet__scan_status(od->kernel, &st, at_end, &res) || res.ctrl_in_string ||
+            (res.utf8 == JET_UTF8_INVALID && !lax))
+            return stage1_error(od);
+        if (!at_end && h + 1 == od->cps_n && !checkpoint_push(od, &st)) return stage1_error(od);
+    }
+    return true;
+}
+
+bool jet__od_load(jet_od *od, size_t w) {
+    if (w >= od->words) return false;
+    size_t half = od->half, hw = w / half;
+    if (!od->cps_n) {
+        jet_scan_state zero;
+        jet__scan_begin(&zero);
+        if (!checkpoint_push(od, &zero)) return stage1_error(od);
+    }
+    size_t lo_half = od->win_lo / half;
+    if (od->win_n == 2 * half && hw == lo_half + 2 && hw < od->cps_n) {
+        /* the next half: it takes the slots of the lowest one */
+        od->win_n = 0; /* nothing valid while rescanning */
+        if (!scan_halves(od, hw, 1)) return false;
+        od->win_lo = (hw - 1) * half;
+    } else {
+        /* anywhere else: forward, w in the upper half; backward, the lower */
+        size_t lo = hw > 0 && w >= od->win_lo ? hw - 1 : hw;
+        od->win_n = 0;
+        /* the checkpoint of half lo: scan the halves before it first when
+         * the move skips ahead of everything scanned so far */
+        while (od->cps_n <= lo)
+            if (!scan_halves(od, od->cps_n - 1, 1)) return false;
+        if (!scan_halves(od, lo, 2)) return false;
+        od->win_lo = lo * half;
+    }
+    size_t left = od->words - od->win_lo;
+    od->win_n = left < 2 * half ? left : 2 * half;
+    return true;
+}
+
+uint64_t jet__od_word_far(jet_od *od, int map, size_t w) {
+    if ((size_t)(w - od->win_lo) >= od->win_n && !jet__od_load(od, w)) return 0;
+    const uint64_t *m = map == 0 ? od->marks : map == 1 ? od->bs : od->br;
+    return m[w & od->mask];
+}
+
+size_t jet__od_next_far(jet_od *od, size_t off) {
+    size_t w = off >> 6;
+    if (w >= od->words) return od->len;
+    uint64_t bits = jet__od_word_far(od, 0, w) & (~UINT64_C(0) << (off & 63));
+    while (!bits) {
+        if (++w >= od->words) return od->len;
+        bits = jet__od_word_far(od, 0, w);
+    }
+    return (w << 6) + JET_OD_CTZ(bits);
+}
+
 /* Forgets the previous document and error; the cursor stands nowhere yet. */
 static void reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
     od->failed = false;
@@ -559,6 +736,12 @@ static void reset(jet_od *od, const char *json, size_t len, const jet_read_opts 
     od->depth = 0;
     od->root = 0;
     od->words = 0;
+    od->direct = 0;
+    od->win_lo = 0;
+    od->win_n = 0;
+    od->cps_n = 0;
+    memset(&od->opts, 0, sizeof od->opts);
+    if (opts) od->opts = *opts;
     od->flags = opts ? opts->flags : 0;
     od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
     jet_arena_reset(&od->scratch);
@@ -591,31 +774,38 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     if (opts && opts->max_size && len > opts->max_size)
         return jet__od_fail(od, JET_ERR_SIZE_LIMIT, opts->max_size, "input larger than the size limit");
     size_t words = JET_SCAN_WORDS(len);
-    if (od->index_cap < 3 * words) {
-        jet__free(&od->alloc, od->marks);
-        od->marks = (uint64_t *)jet__malloc(&od->alloc, 3 * words * sizeof(uint64_t));
-        od->index_cap = od->marks ? 3 * words : 0;
-        if (!od->marks) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
-    }
-    od->bs = words ? od->marks + words : od->marks;
-    od->br = words ? od->marks + 2 * words : od->marks;
     jet_kernel k = jet__kernel();
     /* The cursor needs an index: where the reader runs one pass (aarch64 by
      * default, or JET_KERNEL=scalar), the platform's vector index, else the
      * 64-bit-word one. */
     if (k == JET_KERNEL_SCALAR)
         k = jet__kernel_available(JET_KERNEL_NEON) ? JET_KERNEL_NEON : JET_KERNEL_SWAR;
-    jet_scan_result res;
+    od->kernel = k;
+    od->half = od_window_half();
     bool lax = (od->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
-    bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
-    od->words = len ? words : 0;
-    if (!scanned || (len && (res.ctrl_in_string || (res.utf8 == JET_UTF8_INVALID && !lax)))) {
-        /* stage 1 saw an error somewhere: the DOM reader says what and where */
-        od->words = 0;
-        if (!validate_all(od, opts, false)) return false;
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, 0, "invalid input");
+    if (words <= 2 * od->half) {
+        /* one window holds the whole input: stage 1 in one call */
+        if (!index_reserve(od, words)) return false;
+        jet_scan_result res;
+        bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
+        if (!scanned || (len && (res.ctrl_in_string || (res.utf8 == JET_UTF8_INVALID && !lax))))
+            return stage1_error(od);
+        od->words = len ? words : 0;
+        od->win_n = od->words;
+        od->mask = ~(size_t)0;
+        od->direct = od->words;
+        od->utf8_known = lax || (len && res.utf8 == JET_UTF8_VALID);
+    } else {
+        /* bounded windows: stage 1 runs again over an earlier window when
+         * the cursor goes back there (out-of-order keys, error paths) */
+        if (!index_reserve(od, 2 * od->half)) return false;
+        od->words = words;
+        od->mask = 2 * od->half - 1;
+        if (!jet__od_load(od, 0)) return false;
+        /* an invalid window fails when loaded, so once running, what the
+         * kernel checked holds for every string read */
+        od->utf8_known = lax || jet__kernel_checks_utf8(k);
     }
-    od->utf8_known = lax || (len && res.utf8 == JET_UTF8_VALID);
     od->pos = jet__od_next(od, 0);
     od->root = od->pos;
     if (od->pos >= len) return jet__od_fail(od, JET_ERR_EMPTY, len, "no value in the input");

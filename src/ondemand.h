@@ -6,22 +6,41 @@
  * every unescaped quote and the first byte of every other token has its bit
  * set, so "the next token after offset p" is one masked load and a count of
  * trailing zeros, and skipping a value is a walk over bits, not bytes.
+ *
+ * An input of up to two half windows (4 MiB by default) is indexed whole
+ * and its words are read directly (`direct`); a larger one is indexed a
+ * window at a time (jet__od_load), and every word is read through the
+ * window, so the index stays bounded whatever the input's size.
  */
 #ifndef JET_ONDEMAND_H
 #define JET_ONDEMAND_H
 
 #include "internal.h"
 #include "num.h"
+#include "scan.h"
 
 struct jet_od {
     jet_alloc alloc;
     const char *json;
     size_t len;
-    uint64_t *marks;      /* stage 1: structural bitmap */
-    uint64_t *bs;         /* stage 1: backslashes inside strings */
-    uint64_t *br;         /* stage 1: brackets outside strings */
-    size_t words;         /* words of each bitmap for this input */
-    size_t index_cap;     /* words allocated (both bitmaps) */
+    /* Stage 1's bitmaps for the window's words (word w at [w - win_lo]):
+     * marks (the structural bitmap), backslashes inside strings, brackets
+     * outside strings. Read them through jet__od_mword/_bword/_rword, which
+     * bring a word outside the window in (jet__od_load). */
+    uint64_t *marks;
+    uint64_t *bs;
+    uint64_t *br;
+    size_t words;         /* words of each bitmap for the whole input */
+    size_t direct;        /* words the fast paths index directly: all of them
+                           * when one window holds the input, else none */
+    size_t win_lo, win_n; /* the window: input words [win_lo, win_lo + win_n) */
+    size_t mask;          /* word w's slot: w & mask (a ring of two halves) */
+    size_t half;          /* a window is two halves of this many words */
+    size_t index_cap;     /* words allocated (all three bitmaps) */
+    jet_kernel kernel;    /* stage 1's kernel for this input */
+    unsigned char *cps_raw; /* checkpoints (jet_scan_state, 64-aligned inside): */
+    size_t cps_n, cps_cap;  /* cps k: stage 1's state at word k * half */
+    jet_read_opts opts;   /* the options of jet_od_start (errors found late) */
     char *unesc;          /* unescaped strings: one buffer of at least len */
     size_t unesc_cap, unesc_len;
     jet_arena scratch;    /* overflow of unesc (strings unescaped twice) */
@@ -40,6 +59,34 @@ struct jet_od {
     size_t kinds_cap;
 };
 
+/*
+ * Makes input word w (< words) part of the window, running stage 1 over the
+ * window that holds it; false when w is past the input or stage 1 found an
+ * error there (recorded; the cursor then has no more tokens).
+ */
+bool jet__od_load(jet_od *od, size_t w);
+
+/* Word w of a bitmap (0: marks, 1: backslashes, 2: brackets) through the
+ * window; 0 past the input or after a stage-1 error. */
+uint64_t jet__od_word_far(jet_od *od, int map, size_t w);
+
+/* The same with the fast paths inline: the word indexed directly when one
+ * window holds the whole input, else at slot w & mask of the ring when it
+ * is in the window. */
+#define JET_OD_WORD(od, map, index, w)                                          \
+    (JET_LIKELY((w) < (od)->direct)                  ? (od)->map[w]             \
+     : JET_LIKELY((w) - (od)->win_lo < (od)->win_n) ? (od)->map[(w) & (od)->mask] \
+                                                     : jet__od_word_far(od, index, w))
+static JET_ALWAYS_INLINE uint64_t jet__od_mword(jet_od *od, size_t w) {
+    return JET_OD_WORD(od, marks, 0, w);
+}
+static JET_ALWAYS_INLINE uint64_t jet__od_bword(jet_od *od, size_t w) {
+    return JET_OD_WORD(od, bs, 1, w);
+}
+static JET_ALWAYS_INLINE uint64_t jet__od_rword(jet_od *od, size_t w) {
+    return JET_OD_WORD(od, br, 2, w);
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define JET_OD_CTZ(x) ((unsigned)__builtin_ctzll(x))
 #else
@@ -53,13 +100,16 @@ static inline unsigned jet__od_ctz(uint64_t x) {
 /* The same widened for offset arithmetic. */
 #define JET_OD_CTZ64(x) ((uint64_t)JET_OD_CTZ(x))
 
+/* The token search of jet__od_next through the window (and at the end). */
+size_t jet__od_next_far(jet_od *od, size_t off);
+
 /* Offset of the first token at or after `off`; od->len when there is none. */
-static JET_ALWAYS_INLINE size_t jet__od_next(const jet_od *od, size_t off) {
+static JET_ALWAYS_INLINE size_t jet__od_next(jet_od *od, size_t off) {
     size_t w = off >> 6;
-    if (JET_UNLIKELY(w >= od->words)) return od->len;
+    if (JET_UNLIKELY(w >= od->direct)) return jet__od_next_far(od, off);
     uint64_t bits = od->marks[w] & (~UINT64_C(0) << (off & 63));
     while (!bits) {
-        if (++w >= od->words) return od->len;
+        if (JET_UNLIKELY(++w >= od->direct)) return jet__od_next_far(od, w << 6);
         bits = od->marks[w];
     }
     return (w << 6) + JET_OD_CTZ(bits);
@@ -71,30 +121,39 @@ static JET_ALWAYS_INLINE size_t jet__od_next(const jet_od *od, size_t off) {
  * a clear of the lowest bit, with a reload only at word boundaries.
  */
 typedef struct jet_od_toks {
+    jet_od *od;
     const uint64_t *marks;
-    size_t w, words;
-    size_t base; /* w * 64: the offset of the word's first byte */
+    size_t w;
+    size_t direct; /* od->direct: words read straight from marks */
+    size_t base;   /* w * 64: the offset of the word's first byte */
     uint64_t bits;
 } jet_od_toks;
 
 /* Positions the stream so that the next token taken is the first at or
  * after `off`. */
-static JET_ALWAYS_INLINE void jet__od_toks_seek(const jet_od *od, jet_od_toks *t, size_t off) {
+static JET_ALWAYS_INLINE void jet__od_toks_seek(jet_od *od, jet_od_toks *t, size_t off) {
+    t->od = od;
     t->marks = od->marks;
-    t->words = od->words;
+    t->direct = od->direct;
     t->w = off >> 6;
     t->base = off & ~(size_t)63;
-    t->bits = t->w < t->words ? od->marks[t->w] & (~UINT64_C(0) << (off & 63)) : 0;
+    t->bits = t->w < od->words ? jet__od_mword(od, t->w) & (~UINT64_C(0) << (off & 63)) : 0;
 }
 
-/* Takes the next token's offset; `len` when there is none. */
+/* Takes the next token's offset; `len` when there is none. (The window's
+ * path goes through jet__od_next_far, which does not take t's address, so
+ * that t can live in registers.) */
 static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
     while (JET_UNLIKELY(!t->bits)) {
-        if (++t->w >= t->words) {
-            t->w = t->words;
-            return len;
-        }
         t->base += 64;
+        if (JET_UNLIKELY(++t->w >= t->direct)) {
+            if (t->w >= t->od->words) {
+                t->w = t->od->words;
+                return len;
+            }
+            t->bits = jet__od_mword(t->od, t->w); /* through the window */
+            continue;
+        }
         t->bits = t->marks[t->w];
     }
     size_t p = t->base + (size_t)JET_OD_CTZ64(t->bits);
@@ -103,26 +162,26 @@ static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
 }
 
 /* Whether a backslash lies in json[a..b). */
-static JET_ALWAYS_INLINE bool jet__od_has_backslash(const jet_od *od, size_t a, size_t b) {
+static JET_ALWAYS_INLINE bool jet__od_has_backslash(jet_od *od, size_t a, size_t b) {
     if (a >= b) return false;
     size_t wa = a >> 6, wb = (b - 1) >> 6;
     if (JET_LIKELY(wa == wb)) /* the usual short string: one word */
-        return ((od->bs[wa] >> (a & 63)) & (~UINT64_C(0) >> (63 - ((b - 1 - a) & 63)))) != 0;
+        return ((jet__od_bword(od, wa) >> (a & 63)) &
+                (~UINT64_C(0) >> (63 - ((b - 1 - a) & 63)))) != 0;
     uint64_t lo = ~UINT64_C(0) << (a & 63);
     uint64_t hi = ~UINT64_C(0) >> (63 - ((b - 1) & 63));
-    if (wa == wb) return (od->bs[wa] & lo & hi) != 0;
-    if (od->bs[wa] & lo) return true;
+    if (jet__od_bword(od, wa) & lo) return true;
     for (size_t w = wa + 1; w < wb; w++)
-        if (od->bs[w]) return true;
-    return (od->bs[wb] & hi) != 0;
+        if (jet__od_bword(od, w)) return true;
+    return (jet__od_bword(od, wb) & hi) != 0;
 }
 
 /* The same for the string with quotes at p and q, q just taken from t: a
  * string within one word whose backslash word is empty (most strings) needs
  * no range arithmetic. */
-static JET_ALWAYS_INLINE bool jet__od_toks_backslash(const jet_od *od, const jet_od_toks *t,
+static JET_ALWAYS_INLINE bool jet__od_toks_backslash(jet_od *od, const jet_od_toks *t,
                                                      size_t p, size_t q) {
-    if (JET_LIKELY(p >= t->base && !od->bs[t->w])) return false;
+    if (JET_LIKELY(p >= t->base && t->w < t->direct && !od->bs[t->w])) return false;
     return jet__od_has_backslash(od, p + 1, q);
 }
 
@@ -160,11 +219,11 @@ bool jet__od_skip(jet_od *od);
 bool jet__od_settle(jet_od_iter *it);
 /* Checks that the scalar token ending at `e` is not glued to more text
  * ("12x", "truex"): the next byte is whitespace or starts a token. */
-static JET_ALWAYS_INLINE bool jet__od_token_end_ok(const jet_od *od, size_t e) {
+static JET_ALWAYS_INLINE bool jet__od_token_end_ok(jet_od *od, size_t e) {
     if (e >= od->len) return true;
     unsigned char c = (unsigned char)od->json[e];
     if (c == ' ' || c == '\n' || c == '\r' || c == '\t') return true;
-    return (od->marks[e >> 6] >> (e & 63)) & 1;
+    return (jet__od_mword(od, e >> 6) >> (e & 63)) & 1;
 }
 
 /*

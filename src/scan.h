@@ -19,8 +19,10 @@
  * for each kernel; every kernel yields the same index. It can run window by
  * window (jet__scan_window): the DOM reader indexes 256 KiB of input at a
  * time, so its index stays 64 KiB whatever the input's size. The on-demand
- * cursor, which moves backwards as well as forwards, indexes the whole
- * input at once (jet__scan_ex).
+ * cursor, which moves backwards as well as forwards, indexes an input of up
+ * to 4 MiB at once (jet__scan_ex) and a larger one in windows of 4 MiB that
+ * it rescans from checkpoints of the scan state when it goes back
+ * (ondemand.c).
  */
 #ifndef JET_SCAN_H
 #define JET_SCAN_H
@@ -95,6 +97,9 @@ typedef struct jet_scan_state {
 } jet_scan_state;
 
 static inline void jet__scan_begin(jet_scan_state *st) { memset(st, 0, sizeof *st); }
+
+/* Whether kernel k validates UTF-8 in stage 1. */
+bool jet__kernel_checks_utf8(jet_kernel k);
 
 /* Indexes blocks [first, first + n) of json[0..len) (the last partial block
  * padded internally) into structural[0..n), backslashes[0..n) and, when not

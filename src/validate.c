@@ -215,7 +215,9 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
     }
     od->pos = n;
     od->depth = 0;
-    return ok;
+    /* a window scanned on the way may have failed stage 1 (the walk then
+     * saw the input end early) */
+    return ok && !od->failed;
 }
 
 bool jet_validate(const char *json, size_t len, const jet_read_opts *opts, const jet_alloc *alloc,

@@ -21,6 +21,7 @@
 #include "api_sample.h"
 #include "check.h"
 #include "jet.h"
+#include "ondemand.h"
 #include "shuffle.h"
 
 /* A string literal as (pointer, length), so that embedded NULs count. */
@@ -1253,8 +1254,60 @@ typedef struct doc_ref {
     size_t len;
 } doc_ref;
 
+/* Everything the cursor makes of the documents, as text: each walked whole,
+ * then the root's members found in reverse order (every find goes back),
+ * the syntax cases, and prefixes of the first document. */
+static void walk_result(const char *json, size_t len, bool exact, sbuf *out) {
+    size_t n0 = out->n;
+    if (od_walk_doc_x(json, len, 0, exact, out)) return;
+    /* a failed walk: only its outcome (how much was read before the error
+     * depends on when stage 1 saw it: at the start, or window by window) */
+    size_t k = out->n - walk_content_end;
+    memmove(out->p + n0, out->p + walk_content_end, k);
+    out->n = n0 + k;
+    out->p[out->n] = '\0';
+}
+
+static void cursor_results(const doc_ref *docs, size_t ndocs, sbuf *out) {
+    for (size_t d = 0; d < ndocs; d++) {
+        sb_puts(out, docs[d].name);
+        walk_result(docs[d].text, docs[d].len, true, out);
+        jet_odv r;
+        if (begin_exact(docs[d].text, docs[d].len, 0, &r)) {
+            jet_od_iter it;
+            jet_str key;
+            jet_odv v;
+            const char *keys[64];
+            size_t nkeys = 0;
+            if (jet_odv_type(&r) == JET_TYPE_OBJ && jet_odv_obj(&r, &it))
+                while (nkeys < 64 && jet_od_obj_next(&it, &key, &v) && jet_odv_skip(&v)) {
+                    char *kc = (char *)check_xmalloc(key.len + 1);
+                    memcpy(kc, key.ptr, key.len);
+                    kc[key.len] = '\0';
+                    keys[nkeys++] = kc;
+                }
+            if (begin_exact(docs[d].text, docs[d].len, 0, &r)) od_walk_find(&r, keys, nkeys);
+            char tmp[80];
+            snprintf(tmp, sizeof tmp, "#%s@%zu", jet_code_name(oerr()->code), oerr()->offset);
+            sb_puts(out, tmp);
+            for (size_t n = 0; n < nkeys; n++) free((void *)keys[n]);
+        }
+    }
+    for (size_t c = 0; c < sizeof syntax_cases / sizeof syntax_cases[0]; c++)
+        walk_result(syntax_cases[c].json, strlen(syntax_cases[c].json), false, out);
+    for (size_t c = 0; c < 12 && ndocs; c++) /* prefixes of the first document */
+        walk_result(docs[0].text, docs[0].len * c / 12, false, out);
+}
+
+/* Where two result texts first differ. */
+static size_t first_diff(const sbuf *a, const sbuf *b) {
+    size_t at = 0;
+    while (at < a->n && at < b->n && a->p[at] == b->p[at]) at++;
+    return at;
+}
+
 static void test_kernels_and_dom(const doc_ref *docs, size_t ndocs) {
-    static const char *const names[] = {"scalar", "swar", "sse2", "avx2", "neon"};
+    static const char *const names[] = {"scalar", "swar", "sse2", "avx2", "avx512", "neon"};
     const char *initial = jet_kernel_name();
     sbuf ref = {0};
     const char *ref_kernel = NULL;
@@ -1263,41 +1316,12 @@ static void test_kernels_and_dom(const doc_ref *docs, size_t ndocs) {
         if (!jet_kernel_set(names[k])) continue;
         nk++;
         sbuf out = {0};
-        for (size_t d = 0; d < ndocs; d++) {
-            sb_puts(&out, docs[d].name);
-            od_walk_doc_x(docs[d].text, docs[d].len, 0, true, &out);
-            /* and through finds of the root's members, in reverse order */
-            jet_odv r;
-            if (begin_exact(docs[d].text, docs[d].len, 0, &r)) {
-                jet_od_iter it;
-                jet_str key;
-                jet_odv v;
-                const char *keys[64];
-                size_t nkeys = 0;
-                if (jet_odv_type(&r) == JET_TYPE_OBJ && jet_odv_obj(&r, &it))
-                    while (nkeys < 64 && jet_od_obj_next(&it, &key, &v) && jet_odv_skip(&v)) {
-                        char *kc = (char *)check_xmalloc(key.len + 1);
-                        memcpy(kc, key.ptr, key.len);
-                        kc[key.len] = '\0';
-                        keys[nkeys++] = kc;
-                    }
-                if (begin_exact(docs[d].text, docs[d].len, 0, &r)) od_walk_find(&r, keys, nkeys);
-                char tmp[80];
-                snprintf(tmp, sizeof tmp, "#%s@%zu", jet_code_name(oerr()->code), oerr()->offset);
-                sb_puts(&out, tmp);
-                for (size_t n = 0; n < nkeys; n++) free((void *)keys[n]);
-            }
-        }
-        for (size_t c = 0; c < sizeof syntax_cases / sizeof syntax_cases[0]; c++)
-            od_walk_doc(syntax_cases[c].json, strlen(syntax_cases[c].json), 0, &out);
-        for (size_t c = 0; c < 12 && ndocs; c++) /* prefixes of the first document */
-            od_walk_doc(docs[0].text, docs[0].len * c / 12, 0, &out);
+        cursor_results(docs, ndocs, &out);
         if (!ref_kernel) {
             ref = out;
             ref_kernel = names[k];
         } else {
-            size_t at = 0;
-            while (at < ref.n && at < out.n && ref.p[at] == out.p[at]) at++;
+            size_t at = first_diff(&ref, &out);
             CHECK_MSG(out.n == ref.n && at == ref.n,
                       "kernel %s differs from %s (at byte %zu of the results: ...%.60s)",
                       names[k], ref_kernel, at, at < out.n ? out.p + at : "");
@@ -1491,6 +1515,91 @@ static bool tw_stats_od(const char *json, size_t len, tw_sums *t) {
 
 static bool tw_equal(const tw_sums *a, const tw_sums *b) { return memcmp(a, b, sizeof *a) == 0; }
 
+/* The outcome at the end of a walk's text (which may hold NUL bytes). */
+static const char *outcome_of(const sbuf *b) {
+    for (size_t i = b->n; i-- > 0;)
+        if (b->p[i] == '|') return b->p + i;
+    return NULL;
+}
+
+/* A document of about n bytes whose last string holds `bad` (a stage-1
+ * error late in the input). */
+static char *late_error_doc(size_t n, const char *bad, size_t *len) {
+    char *d = (char *)check_xmalloc(n + 64);
+    size_t k = 0;
+    d[k++] = '[';
+    while (k + 16 < n) {
+        memcpy(d + k, "\"abc\\n\", 12345,", 15);
+        k += 15;
+    }
+    size_t bl = strlen(bad);
+    memcpy(d + k, bad, bl);
+    k += bl;
+    if (bad[bl - 1] != '\\') d[k++] = ']'; /* else the input ends in the string */
+    *len = k;
+    return d;
+}
+
+/* The cursor over bounded windows (jet__od_window_set: two halves of a few
+ * words instead of 2 MiB), so that every token, string, escape and
+ * container meets a window boundary somewhere, and finds go back across
+ * many windows: the same results as one window over the whole input. */
+static void test_windows(const doc_ref *docs, size_t ndocs) {
+    sbuf ref = {0};
+    cursor_results(docs, ndocs, &ref);
+    tw_sums tw_ref;
+    bool tw_ok = ndocs && strcmp(docs[0].name, "twitter.json") == 0 &&
+                 tw_stats_od(docs[0].text, docs[0].len, &tw_ref);
+    static const char *const bad[] = {"\"x\xff\"", "\"x\x01\"", "\"x\\"};
+    sbuf bad_ref[3] = {{0}};
+    size_t bad_len[3];
+    char *bad_doc[3];
+    for (int b = 0; b < 3; b++) {
+        bad_doc[b] = late_error_doc(5000, bad[b], &bad_len[b]);
+        CHECK(!od_walk_doc(bad_doc[b], bad_len[b], 0, &bad_ref[b]));
+    }
+    static const size_t halves[] = {1, 2, 4, 16, 64}; /* powers of two */
+    for (size_t h = 0; h < sizeof halves / sizeof halves[0]; h++) {
+        jet__od_window_set(halves[h]);
+        sbuf out = {0};
+        cursor_results(docs, ndocs, &out);
+        size_t at = first_diff(&ref, &out);
+        CHECK_MSG(out.n == ref.n && at == ref.n,
+                  "windows of 2 x %zu words differ from one window (at byte %zu: ...%.60s vs %.60s)",
+                  halves[h], at, at < out.n ? out.p + at : "", at < ref.n ? ref.p + at : "");
+        sb_free(&out);
+        if (tw_ok) {
+            tw_sums t;
+            CHECK(tw_stats_od(docs[0].text, docs[0].len, &t) && tw_equal(&tw_ref, &t));
+        }
+        /* an error in a later window: found when the cursor gets there,
+         * reported as from the start (code, offset, line, column, path) */
+        for (int b = 0; b < 3; b++) {
+            sbuf o = {0};
+            CHECK(!od_walk_doc(bad_doc[b], bad_len[b], 0, &o));
+            const char *want = outcome_of(&bad_ref[b]), *got = outcome_of(&o);
+            CHECK_MSG(want && got && strcmp(want, got) == 0, "late error %d, 2 x %zu words: %s vs %s",
+                      b, halves[h], got ? got : "", want ? want : "");
+            sb_free(&o);
+        }
+        /* the index stays within the window whatever the input's size */
+        jet_od *fresh = jet_od_new(NULL);
+        jet_odv r;
+        if (fresh && ndocs && jet_od_start(fresh, docs[0].text, docs[0].len, NULL, &r)) {
+            CHECK(jet_odv_skip(&r) && jet_od_finish(fresh));
+            CHECK_MSG(fresh->index_cap <= 3 * 2 * halves[h], "index of %zu words for 2 x %zu",
+                      fresh->index_cap, halves[h]);
+        }
+        jet_od_free(fresh);
+    }
+    jet__od_window_set(0);
+    for (int b = 0; b < 3; b++) {
+        sb_free(&bad_ref[b]);
+        free(bad_doc[b]);
+    }
+    sb_free(&ref);
+}
+
 static void test_twitter(const char *json, size_t len) {
     tw_sums dom, cur_sums;
     CHECK(tw_stats_dom(json, len, &dom));
@@ -1556,6 +1665,7 @@ int main(void) {
         ndocs++;
     }
     test_kernels_and_dom(docs, ndocs);
+    test_windows(docs, ndocs);
     test_reuse_and_alloc();
     if (ndocs && strcmp(docs[0].name, "twitter.json") == 0) test_twitter(docs[0].text, docs[0].len);
     for (size_t i = 0; i < ndocs; i++) free(docs[i].text);
