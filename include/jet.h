@@ -592,10 +592,10 @@ void jet_arena_free(jet_arena *arena);
  *   - What is read is checked strictly (RFC 8259 numbers, literals, escapes,
  *     UTF-8, the separators around it); what is skipped is only checked for
  *     balanced brackets unless JET_READ_VALIDATE_ALL is set. Control
- *     characters in strings and (on kernels that validate UTF-8) invalid UTF-8
- *     anywhere are reported by jet_od_start, which sees them in stage 1 --
- *     in an input of more than 4 MiB, by the call that first reaches the
- *     4 MiB window holding them (see Memory).
+ *     characters in strings and invalid UTF-8 anywhere are reported by
+ *     jet_od_start, which sees them in stage 1 -- in an input of more than
+ *     4 MiB, by the call that first reaches the 4 MiB window holding them
+ *     (see Memory).
  *   - Memory: the index costs 3 bits per input byte, for at most 4 MiB of
  *     input (1.5 MiB); a larger input is indexed in windows of 4 MiB (the
  *     environment variable JET_OD_WINDOW sets another size, in bytes), and

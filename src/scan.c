@@ -130,10 +130,108 @@ static inline void classify_swar(const char *p, scan_masks *m) {
     m->ctrl = c;
 }
 
+/*
+ * UTF-8 validation for the SWAR kernel (64-bit words, no vectors): a
+ * block without a high bit costs one OR of its eight words; the others are
+ * walked a sequence at a time, ASCII runs skipped eight bytes at a time. A
+ * sequence may continue into the next block: `need` continuation bytes are
+ * still due, the first of them in [lo, hi]. The first error ends the work:
+ * the input is invalid, wherever else it is.
+ */
+typedef struct utf8_scalar {
+    uint32_t need;
+    uint8_t lo, hi;
+    bool error;
+} utf8_scalar;
+
+static JET_NOINLINE void utf8_scalar_walk(utf8_scalar *u, const unsigned char *p) {
+    unsigned i = 0;
+    for (; u->need; u->need--, i++) { /* the sequence the previous block left open */
+        if (i == 64) return;
+        if (p[i] < u->lo || p[i] > u->hi) goto bad;
+        u->lo = 0x80;
+        u->hi = 0xBF;
+    }
+    while (i < 64) {
+        if (i <= 56) {
+            uint64_t x;
+            memcpy(&x, p + i, 8);
+            if (!(x & HIGH_8)) {
+                i += 8;
+                continue;
+            }
+        }
+        unsigned c = p[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if (i <= 60) {
+            /* two- and three-byte sequences (Latin, CJK) from one 32-bit
+             * load, as the one-pass reader checks them */
+            uint32_t w = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
+                         (uint32_t)p[i + 3] << 24;
+            if ((w & 0xC0C0F0u) == 0x8080E0u) {
+                /* E0 80..9F (overlong) and ED A0..BF (surrogates): bits 0
+                 * and 27 of a table indexed by the lead's low nibble and
+                 * bit 5 of the second byte */
+                unsigned idx = ((w & 0x0Fu) << 1) | ((w >> 13) & 1u);
+                if ((0x08000001u >> idx) & 1u) goto bad;
+                i += 3;
+                continue;
+            }
+            if ((w & 0xC0E0u) == 0x80C0u && (w & 0x1Eu) != 0) {
+                i += 2;
+                continue;
+            }
+        }
+        unsigned n, lo = 0x80, hi = 0xBF;
+        if (c < 0xC2) goto bad;
+        else if (c < 0xE0) n = 1;
+        else if (c < 0xF0) { n = 2; lo = c == 0xE0 ? 0xA0 : 0x80; hi = c == 0xED ? 0x9F : 0xBF; }
+        else if (c < 0xF5) { n = 3; lo = c == 0xF0 ? 0x90 : 0x80; hi = c == 0xF4 ? 0x8F : 0xBF; }
+        else goto bad;
+        i++;
+        for (; n; n--, i++) {
+            if (i == 64) { /* continued in the next block */
+                u->need = n;
+                u->lo = (uint8_t)lo;
+                u->hi = (uint8_t)hi;
+                return;
+            }
+            if (p[i] < lo || p[i] > hi) goto bad;
+            lo = 0x80;
+            hi = 0xBF;
+        }
+    }
+    return;
+bad:
+    u->error = true;
+    u->need = 0;
+}
+
+static inline void utf8_scalar_block(utf8_scalar *u, const char *p) {
+    uint64_t any = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        uint64_t x;
+        memcpy(&x, p + 8 * i, 8);
+        any |= x;
+    }
+    if (JET_LIKELY(!(any & HIGH_8) && !u->need)) return; /* ASCII, nothing open */
+    if (!u->error) utf8_scalar_walk(u, (const unsigned char *)p);
+}
+
+static inline bool utf8_scalar_valid(utf8_scalar *u) { return !u->error && !u->need; }
+static inline bool utf8_scalar_sound(utf8_scalar *u) { return !u->error; }
+
 #define SCAN_FN scan_swar
 #define SCAN_ATTR
 #define SCAN_CLASSIFY classify_swar
 #define SCAN_PREFIX_XOR prefix_xor_shift
+#define SCAN_UTF8_STATE utf8_scalar
+#define SCAN_UTF8_BLOCK utf8_scalar_block
+#define SCAN_UTF8_VALID utf8_scalar_valid
+#define SCAN_UTF8_SOUND utf8_scalar_sound
 #include "scan_generic.h"
 
 /* ========================================================================== */
@@ -175,10 +273,90 @@ static inline void classify_sse2(const char *p, scan_masks *m) {
     m->ctrl = sse2_mask(c[0], c[1], c[2], c[3]);
 }
 
+/*
+ * UTF-8 validation with SSE2 alone, which has no byte shuffle for the lookup
+ * method of the AVX2 kernel: each byte's class from unsigned range tests
+ * (max/min and compare), then
+ *   - every lead byte requires 1, 2 or 3 continuation bytes after it: the
+ *     lead masks shifted by 1, 2 and 3 bytes (the previous chunk's bytes
+ *     shifted in) must equal the continuation mask exactly;
+ *   - C0, C1 and F5..FF never occur;
+ *   - the byte after E0, ED, F0 and F4 has a narrower range (overlong
+ *     forms, surrogates, above U+10FFFF).
+ */
+typedef struct utf8_sse2 {
+    __m128i prev;       /* the previous 16 bytes */
+    __m128i error;      /* any non-zero byte: invalid */
+    __m128i incomplete; /* non-zero when prev ends inside a sequence */
+} utf8_sse2;
+
+/* x >= c, unsigned, as a byte mask */
+#define SSE2_GE(x, c) _mm_cmpeq_epi8(_mm_max_epu8((x), _mm_set1_epi8((char)(c))), (x))
+/* the bytes of cur moved k places up, the last k of prev shifted in */
+#define SSE2_PREV(cur, prev, k) _mm_or_si128(_mm_slli_si128((cur), k), _mm_srli_si128((prev), 16 - (k)))
+
+static inline void utf8_sse2_chunk(utf8_sse2 *u, __m128i cur) {
+    __m128i prev = u->prev;
+    __m128i ge_c0 = SSE2_GE(cur, 0xC0), ge_e0 = SSE2_GE(cur, 0xE0), ge_f0 = SSE2_GE(cur, 0xF0);
+    __m128i pge_c0 = SSE2_GE(prev, 0xC0), pge_e0 = SSE2_GE(prev, 0xE0), pge_f0 = SSE2_GE(prev, 0xF0);
+    __m128i cont = _mm_andnot_si128(ge_c0, _mm_cmplt_epi8(cur, _mm_setzero_si128()));
+    __m128i required = _mm_or_si128(
+        SSE2_PREV(ge_c0, pge_c0, 1),
+        _mm_or_si128(SSE2_PREV(ge_e0, pge_e0, 2), SSE2_PREV(ge_f0, pge_f0, 3)));
+    __m128i err = _mm_xor_si128(required, cont);
+    /* C0, C1 (overlong two-byte forms) and F5..FF */
+    err = _mm_or_si128(err, _mm_andnot_si128(SSE2_GE(cur, 0xC2), ge_c0));
+    err = _mm_or_si128(err, SSE2_GE(cur, 0xF5));
+    /* second bytes: E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F */
+    __m128i prev1 = SSE2_PREV(cur, prev, 1);
+    __m128i lt_a0 = _mm_andnot_si128(SSE2_GE(cur, 0xA0), _mm_set1_epi8(-1));
+    __m128i lt_90 = _mm_andnot_si128(SSE2_GE(cur, 0x90), _mm_set1_epi8(-1));
+    err = _mm_or_si128(err, _mm_and_si128(_mm_cmpeq_epi8(prev1, _mm_set1_epi8((char)0xE0)), lt_a0));
+    err = _mm_or_si128(err, _mm_andnot_si128(lt_a0, _mm_cmpeq_epi8(prev1, _mm_set1_epi8((char)0xED))));
+    err = _mm_or_si128(err, _mm_and_si128(_mm_cmpeq_epi8(prev1, _mm_set1_epi8((char)0xF0)), lt_90));
+    err = _mm_or_si128(err, _mm_andnot_si128(lt_90, _mm_cmpeq_epi8(prev1, _mm_set1_epi8((char)0xF4))));
+    u->error = _mm_or_si128(u->error, err);
+    u->prev = cur;
+}
+
+static inline void utf8_sse2_block(utf8_sse2 *u, const char *p) {
+    __m128i x[4];
+    for (int i = 0; i < 4; i++) x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+    __m128i any = _mm_or_si128(_mm_or_si128(x[0], x[1]), _mm_or_si128(x[2], x[3]));
+    if (!_mm_movemask_epi8(any)) {
+        /* ASCII: only a sequence left open by the previous block is wrong */
+        u->error = _mm_or_si128(u->error, u->incomplete);
+        u->incomplete = _mm_setzero_si128();
+        u->prev = x[3];
+        return;
+    }
+    for (int i = 0; i < 4; i++) utf8_sse2_chunk(u, x[i]);
+    /* a lead byte in the last three positions that its sequence overruns */
+    u->incomplete = _mm_or_si128(
+        _mm_srli_si128(SSE2_GE(x[3], 0xC0), 15),
+        _mm_or_si128(_mm_srli_si128(SSE2_GE(x[3], 0xE0), 14), _mm_srli_si128(SSE2_GE(x[3], 0xF0), 13)));
+}
+
+static inline bool utf8_sse2_valid(utf8_sse2 *u) {
+    __m128i e = _mm_or_si128(u->error, u->incomplete);
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(e, _mm_setzero_si128())) == 0xFFFF;
+}
+
+static inline bool utf8_sse2_sound(utf8_sse2 *u) {
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(u->error, _mm_setzero_si128())) == 0xFFFF;
+}
+
+#undef SSE2_GE
+#undef SSE2_PREV
+
 #define SCAN_FN scan_sse2
 #define SCAN_ATTR
 #define SCAN_CLASSIFY classify_sse2
 #define SCAN_PREFIX_XOR prefix_xor_shift
+#define SCAN_UTF8_STATE utf8_sse2
+#define SCAN_UTF8_BLOCK utf8_sse2_block
+#define SCAN_UTF8_VALID utf8_sse2_valid
+#define SCAN_UTF8_SOUND utf8_sse2_sound
 #include "scan_generic.h"
 
 #define AVX2_ATTR __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul")))

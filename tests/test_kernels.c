@@ -150,6 +150,61 @@ static size_t random_jsonish(char *buf, size_t len) {
     return len;
 }
 
+/* Appends code point cp as UTF-8. */
+static size_t put_utf8(char *d, uint32_t cp) {
+    if (cp < 0x80) { d[0] = (char)cp; return 1; }
+    if (cp < 0x800) {
+        d[0] = (char)(0xC0 | (cp >> 6));
+        d[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        d[0] = (char)(0xE0 | (cp >> 12));
+        d[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        d[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    d[0] = (char)(0xF0 | (cp >> 18));
+    d[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    d[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    d[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Every kernel's UTF-8 verdict against the reference: strings of code
+ * points of every length class (the edges of each range among them) at
+ * every offset around the 16-, 32- and 64-byte boundaries, then the same
+ * with one byte replaced, often by a byte that starts or breaks a rule
+ * (overlong leads, surrogates, past U+10FFFF, stray continuations). */
+static void test_utf8_verdicts(void) {
+    static const uint32_t edges[] = {0x7F,   0x80,   0x7FF,  0x800,   0xFFF,   0x1000,
+                                     0xD7FF, 0xE000, 0xFFFD, 0xFFFF,  0x10000, 0x3FFFF,
+                                     0x40000, 0xFFFFF, 0x100000, 0x10FFFF, 0xE9, 0x65E5};
+    static const unsigned char breakers[] = {0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED,
+                                             0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90};
+    char buf[400];
+    for (int round = 0; round < 6000; round++) {
+        size_t len = 0, target = 1 + rng() % 300;
+        while (len + 4 < target) {
+            unsigned r = (unsigned)(rng() % 8);
+            uint32_t cp = r < 2 ? 0x20 + (uint32_t)(rng() % 0x5F)
+                        : r < 5 ? edges[rng() % (sizeof edges / sizeof edges[0])]
+                        : r == 5 ? 0x80 + (uint32_t)(rng() % 0x780)
+                        : r == 6 ? 0x800 + (uint32_t)(rng() % 0xF800)
+                                 : 0x10000 + (uint32_t)(rng() % 0x100000);
+            if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;
+            len += put_utf8(buf + len, cp);
+        }
+        if (round % 2 && len) {
+            size_t at = rng() % len;
+            buf[at] = (char)(rng() % 3 ? breakers[rng() % sizeof breakers] : (unsigned char)rng());
+        }
+        char *in = check_dup_exact(buf, len);
+        check_scan(in, len, "UTF-8 text");
+        free(in);
+    }
+}
+
 static void test_stage1(char **corpus, size_t *corpus_len, int n_corpus) {
     char buf[300];
     for (int round = 0; round < 10000; round++) {
@@ -422,6 +477,7 @@ int main(void) {
     test_conformance(shared);
     test_corpora(corpus, corpus_len, found_names, n);
     test_random_documents();
+    test_utf8_verdicts();
 
     for (int i = 0; i < n; i++) free(corpus[i]);
     jet_parser_free(parsers[0]);
