@@ -1013,20 +1013,20 @@ static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t 
  * UTF-8) by read_string, which must end exactly at q. known_plain: stage 1
  * found no control character in any string and either validated the
  * input's UTF-8 or invalid UTF-8 is allowed (copied through as read_string
- * would), so only backslashes need the full reader. */
+ * would), so only backslashes need the full reader. word_clean: the string
+ * lies in one word of the index that has no backslash (most strings), so
+ * it needs no range test on the backslash bitmap (in iw). */
 static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q, char *s,
                                              size_t *len, bool *noesc, bool word_clean,
-                                             const uint64_t *bs, size_t lo, bool known_plain) {
+                                             const index_window *iw, const bool known_plain) {
     if (known_plain) {
-        /* Stage 1 checked UTF-8 and control characters: without a
-         * backslash, the content is copied as it is. word_clean: the
-         * string lies in one word of the index that has no backslash (most
-         * strings), which needs no range arithmetic. */
-        size_t a = (size_t)(p + 1 - r->json), b = (size_t)(q - r->json);
-        if (JET_LIKELY(word_clean || !window_backslash(r->json, bs, lo, a, b))) {
-            copy_known(s, p + 1, b - a, r->end);
-            s[b - a] = '\0';
-            *len = b - a;
+        size_t n = (size_t)(q - p - 1);
+        if (JET_LIKELY(word_clean ||
+                       !window_backslash(r->json, iw->backslashes, iw->first * 64,
+                                         (size_t)(p + 1 - r->json), (size_t)(q - r->json)))) {
+            copy_known(s, p + 1, n, r->end);
+            s[n] = '\0';
+            *len = n;
             *noesc = true;
             return true;
         }
@@ -1054,8 +1054,9 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
  * re-reads with read_root, which reports the error with its exact place and
  * message. Comments and STOP_WHEN_DONE always take read_root.
  */
-static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, index_window *iw,
-                         size_t marks, bool known_plain) {
+static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32_t max_depth,
+                                                index_window *iw, size_t marks,
+                                                const bool known_plain) {
     jet_doc *doc = r->doc;
     const char *json = r->json;
     const char *end = r->end;
@@ -1071,11 +1072,13 @@ static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, index_win
     jet_val *vend = doc->vals + doc->val_cap;
     char *s = doc->strs;
     size_t depth = 0, ctn = 0, count = 0;
-    /* the window, in locals (stores into the document could alias iw) */
-    const uint64_t *words = iw->marks, *bsw = iw->backslashes;
-    size_t win_n = iw->n, win_lo = iw->first * 64;
-    size_t w = 0;            /* word of the window being consumed */
-    uint64_t cur = words[0]; /* its positions not consumed yet */
+    /* The window, in locals (stores into the document could alias iw). Few
+     * registers: the word being consumed is wp, its backslash word wp[cap]
+     * (the backslash words follow the marks in one allocation). */
+    const uint64_t *wp = iw->marks;          /* the word being consumed */
+    const uint64_t *wend = wp + iw->n;       /* the window's end */
+    const size_t cap = (size_t)(iw->backslashes - iw->marks);
+    uint64_t cur = *wp;      /* its positions not consumed yet */
     const char *base = json; /* the input byte of its bit 0 */
     bool in_obj = false;
     const char *p = json;
@@ -1084,16 +1087,15 @@ static bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, index_win
 #define NEXT_TOKEN()                                                         \
     do {                                                                     \
         while (JET_UNLIKELY(!cur)) {                                         \
-            if (++w >= win_n) {                                              \
+            if (JET_UNLIKELY(++wp >= wend)) {                                \
                 if (next_window(iw) <= 0) goto failed;                       \
-                win_n = iw->n;                                               \
-                win_lo = iw->first * 64;                                     \
-                w = 0;                                                       \
+                wp = iw->marks;                                              \
+                wend = wp + iw->n;                                           \
             }                                                                \
-            cur = words[w];                                                  \
+            cur = *wp;                                                       \
             base += 64;                                                      \
         }                                                                    \
-        p = base + ctz64(cur);                                               \
+        p = base + (size_t)ctz64(cur);                                       \
         cur &= cur - 1;                                                      \
     } while (0)
 
@@ -1106,7 +1108,7 @@ value:
         NEXT_TOKEN(); /* the closing quote */
         size_t len = 0;
         bool noesc = true;
-        if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !bsw[w], bsw, win_lo,
+        if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw,
                             known_plain))
             goto failed;
         put_string(v, s, len, noesc);
@@ -1177,8 +1179,7 @@ key: {
     NEXT_TOKEN();
     size_t len = 0;
     bool noesc = true;
-    if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !bsw[w], bsw, win_lo,
-                        known_plain))
+    if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw, known_plain))
         goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
@@ -1217,13 +1218,14 @@ done:
     /* content after the document: none in this window nor in the rest */
     if (cur) goto failed;
     for (;;) {
-        while (++w < win_n)
-            if (words[w]) goto failed;
+        while (++wp < wend)
+            if (*wp) goto failed;
         int more = next_window(iw);
         if (more < 0) goto failed;
         if (!more) break;
-        win_n = iw->n;
-        w = (size_t)-1;
+        wp = iw->marks;
+        wend = wp + iw->n;
+        if (*wp) goto failed;
     }
     doc->val_count = (size_t)(v - doc->vals);
     doc->read_size = (size_t)(end - json);
@@ -1233,6 +1235,16 @@ failed:
     doc->val_count = 0;
     return false;
 #undef NEXT_TOKEN
+}
+
+/* The two specializations: known_plain decides every string's path. */
+static JET_NOINLINE bool read_indexed_plain(reader *r, jet_stack *st, uint32_t max_depth,
+                                            index_window *iw, size_t marks) {
+    return read_indexed_body(r, st, max_depth, iw, marks, true);
+}
+static JET_NOINLINE bool read_indexed_checked(reader *r, jet_stack *st, uint32_t max_depth,
+                                              index_window *iw, size_t marks) {
+    return read_indexed_body(r, st, max_depth, iw, marks, false);
 }
 
 /*
@@ -1296,7 +1308,8 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
     bool known_plain = res.utf8 != JET_UTF8_UNCHECKED || invalid_ok;
     /* the count of marks bounds the slots only when one window holds them all */
     size_t marks = iw.n == iw.total ? iw.count : SIZE_MAX;
-    return read_indexed(r, st, max_depth, &iw, marks, known_plain);
+    return known_plain ? read_indexed_plain(r, st, max_depth, &iw, marks)
+                       : read_indexed_checked(r, st, max_depth, &iw, marks);
 }
 
 /* ========================================================================== */
