@@ -440,15 +440,15 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
  * count, whether it is an object); the enclosing ones are saved on the
  * stack. These two steps are shared by read_root and read_indexed. */
 
-/* Opens a container at slot v. Returns false when the stack cannot grow. */
+/* Opens a container at slot v. Returns false when the stack cannot grow.
+ * The enclosing container is saved in frame `depth` (before the increment),
+ * so the root's frame holds nothing useful but needs no test. */
 static JET_ALWAYS_INLINE bool open_container(jet_doc *doc, jet_stack *st, size_t *depth,
                                              size_t *ctn, size_t *count, jet_val *v, bool obj) {
     if (JET_UNLIKELY(*depth >= st->cap) && !grow_stack(&doc->alloc, st, *depth + 1))
         return false;
-    if (*depth) {
-        st->frames[*depth - 1].idx = *ctn;
-        st->frames[*depth - 1].count = *count;
-    }
+    st->frames[*depth].idx = *ctn;
+    st->frames[*depth].count = *count;
     (*depth)++;
     *ctn = (size_t)(v - doc->vals);
     v->tag = obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
@@ -457,7 +457,8 @@ static JET_ALWAYS_INLINE bool open_container(jet_doc *doc, jet_stack *st, size_t
 }
 
 /* Closes the innermost container, whose last child ends before slot v, and
- * makes the enclosing one innermost again. */
+ * makes the enclosing one innermost again (after the root: the root again,
+ * from its frame, harmlessly). */
 static JET_ALWAYS_INLINE void close_container(jet_doc *doc, const jet_stack *st, size_t *depth,
                                               size_t *ctn, size_t *count, bool *in_obj,
                                               jet_val *v) {
@@ -465,11 +466,9 @@ static JET_ALWAYS_INLINE void close_container(jet_doc *doc, const jet_stack *st,
     c->tag |= (uint64_t)*count << JET_TAG_LEN_SHIFT;
     c->uni.ofs = (size_t)(v - c);
     (*depth)--;
-    if (*depth) {
-        *ctn = st->frames[*depth - 1].idx;
-        *count = st->frames[*depth - 1].count;
-        *in_obj = jet_is_obj(doc->vals + *ctn);
-    }
+    *ctn = st->frames[*depth].idx;
+    *count = st->frames[*depth].count;
+    *in_obj = (doc->vals[*ctn].tag & JET_TAG_TYPE_MASK) == JET_TYPE_OBJ;
 }
 
 /* ========================================================================== */
