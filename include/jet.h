@@ -595,7 +595,9 @@ void jet_arena_free(jet_arena *arena);
  *     characters in strings and invalid UTF-8 anywhere are reported by
  *     jet_od_start, which sees them in stage 1 -- in an input of more than
  *     4 MiB, by the call that first reaches the 4 MiB window holding them
- *     (see Memory).
+ *     (see Memory): that call returns false, and the error is the one
+ *     jet_od_start would have reported (the input's first, in document
+ *     order).
  *   - Memory: the index costs 3 bits per input byte, for at most 4 MiB of
  *     input (1.5 MiB); a larger input is indexed in windows of 4 MiB (the
  *     environment variable JET_OD_WINDOW sets another size, in bytes), and

@@ -826,7 +826,7 @@ bool jet_od_finish(jet_od *od) {
     }
     if (od->pos < od->len)
         return jet__od_fail(od, JET_ERR_TRAILING_CONTENT, od->pos, "unexpected content after the document");
-    return true;
+    return !od->failed; /* a window scanned on the way may have failed */
 }
 
 /* ========================================================================== */
@@ -881,7 +881,7 @@ static bool literal(jet_od *od, size_t p, const char *lit, size_t n) {
 bool jet_odv_is_null(jet_odv *v) {
     if (!here(v)) return false;
     if (v->od->json[v->pos] != 'n') return false;
-    return literal(v->od, v->pos, "null", 4);
+    return literal(v->od, v->pos, "null", 4) && !v->od->failed;
 }
 
 bool jet_odv_get_bool(jet_odv *v, bool *out) {
@@ -891,12 +891,12 @@ bool jet_odv_get_bool(jet_odv *v, bool *out) {
     if (c == 't') {
         if (!literal(od, v->pos, "true", 4)) return false;
         *out = true;
-        return true;
+        return !od->failed;
     }
     if (c == 'f') {
         if (!literal(od, v->pos, "false", 5)) return false;
         *out = false;
-        return true;
+        return !od->failed;
     }
     return type_error(od, v->pos, "expected a boolean");
 }
@@ -981,7 +981,7 @@ bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
     if (!integer(v, &mag, &neg, range)) return false;
     if (JET_UNLIKELY(neg && mag)) return jet__od_fail(v->od, JET_ERR_NUMBER_RANGE, at, range);
     *out = mag;
-    return true;
+    return !v->od->failed;
 }
 
 bool jet_odv_get_i64(jet_odv *v, int64_t *out) {
@@ -992,7 +992,7 @@ bool jet_odv_get_i64(jet_odv *v, int64_t *out) {
     if (!integer(v, &mag, &neg, range)) return false;
     if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg)) return jet__od_fail(v->od, JET_ERR_NUMBER_RANGE, at, range);
     *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
-    return true;
+    return !v->od->failed;
 }
 
 bool jet_odv_get_double(jet_odv *v, double *out) {
@@ -1007,7 +1007,7 @@ bool jet_odv_get_double(jet_odv *v, double *out) {
     default: *out = n.v.d; break;
     }
     od->pos = jet__od_next(od, e);
-    return true;
+    return !od->failed;
 }
 
 bool jet_odv_get_float(jet_odv *v, float *out) {
@@ -1028,19 +1028,19 @@ bool jet_odv_get_float(jet_odv *v, float *out) {
             return jet__od_fail_in(od, code, (size_t)(err_at - od->json), v->pos, NULL);
     }
     od->pos = jet__od_next(od, e);
-    return true;
+    return !od->failed;
 }
 
 bool jet_odv_get_str(jet_odv *v, jet_str *out) {
     if (!here(v)) return false;
     jet_od *od = v->od;
     if (JET_UNLIKELY(od->json[v->pos] != '"')) return type_error(od, v->pos, "expected a string");
-    return jet__od_string(od, v->pos, out);
+    return jet__od_string(od, v->pos, out) && !od->failed;
 }
 
 bool jet_odv_skip(jet_odv *v) {
     if (!here(v)) return false;
-    return jet__od_skip(v->od);
+    return jet__od_skip(v->od) && !v->od->failed;
 }
 
 bool jet_odv_get_raw(jet_odv *v, jet_str *out) {
@@ -1054,8 +1054,10 @@ bool jet_odv_get_raw(jet_odv *v, jet_str *out) {
         od->pos = jet__od_next(od, e);
     } else if (c == '"') {
         jet_str s;
-        if (!jet__od_string(od, p, &s)) return false;
+        /* past the closing quote, found before jet__od_string moves on (a
+         * window scanned then may fail; it fails itself if there is none) */
         e = jet__od_next(od, p + 1) + 1;
+        if (!jet__od_string(od, p, &s)) return false;
     } else if (c == 't' || c == 'f' || c == 'n') {
         size_t n = c == 'f' ? 5 : 4;
         if (!literal(od, p, c == 't' ? "true" : c == 'f' ? "false" : "null", n)) return false;
@@ -1067,7 +1069,7 @@ bool jet_odv_get_raw(jet_odv *v, jet_str *out) {
     }
     out->ptr = od->json + p;
     out->len = e - p;
-    return true;
+    return !od->failed;
 }
 
 /* ========================================================================== */
@@ -1089,7 +1091,7 @@ static bool enter(jet_odv *v, jet_od_iter *it, char open, const char *want) {
     od->depth++;
     od->pos = jet__od_next(od, v->pos + 1);
     it->done = false;
-    return true;
+    return !od->failed;
 }
 
 bool jet_odv_arr(jet_odv *v, jet_od_iter *it) { return enter(v, it, '[', "expected an array"); }
@@ -1129,7 +1131,7 @@ bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
     elem->od = od;
     elem->pos = p;
     elem->depth = it->depth;
-    return true;
+    return !od->failed;
 }
 
 /* Steps to the next member; *kp receives the key's opening quote. Returns
@@ -1168,7 +1170,7 @@ bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val) {
     val->od = od;
     val->pos = vp;
     val->depth = it->depth;
-    return true;
+    return !od->failed;
 }
 
 /* Compares the key at quote p (closing quote q) with k[0..n). */
@@ -1264,7 +1266,7 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
             val->od = od;
             val->pos = v;
             val->depth = it->depth;
-            return true;
+            return !od->failed;
         }
         /* skip the value */
         c = j[v];
