@@ -20,14 +20,23 @@
 #define JET_ALWAYS_INLINE inline
 #endif
 
-/* 8 bytes at p as a little-endian integer (byte 0 in the low bits). */
+/* 8 and 4 bytes at p as little-endian integers (byte 0 in the low bits). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define JET__FROM_LE64(v) __builtin_bswap64(v)
+#define JET__FROM_LE32(v) __builtin_bswap32(v)
+#else
+#define JET__FROM_LE64(v) (v)
+#define JET__FROM_LE32(v) (v)
+#endif
 static JET_ALWAYS_INLINE uint64_t jet__load_le64(const char *p) {
     uint64_t v;
     memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
+    return JET__FROM_LE64(v);
+}
+static JET_ALWAYS_INLINE uint32_t jet__load_le32(const char *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return JET__FROM_LE32(v);
 }
 
 /* The string scanner looks at 16 bytes at a time with the vector unit every

@@ -212,16 +212,6 @@ static inline char *utf8_put(char *dst, uint32_t cp) {
 #define ONES_8 0x0101010101010101ULL
 #define HIGH_8 0x8080808080808080ULL
 
-/* 4 bytes at p as a little-endian integer (byte 0 in the low bits). */
-static inline uint32_t load_le32(const char *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    return v;
-}
-
 static inline unsigned ctz64(uint64_t v) {
 #if defined(__GNUC__) || defined(__clang__)
     return (unsigned)__builtin_ctzll(v);
@@ -347,7 +337,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
              * utf8_seq_len. dst has room: it never runs ahead of p. */
             do {
                 if (JET_LIKELY(end - p >= 4)) {
-                    uint32_t w = load_le32(p);
+                    uint32_t w = jet__load_le32(p);
                     if ((w & 0xC0C0F0u) == 0x8080E0u) {
                         /* 1110xxxx 10xxxxxx 10xxxxxx. Invalid are E0 with a
                          * second byte below A0 (overlong, < U+0800) and ED

@@ -103,11 +103,7 @@ static inline uint64_t swar_gather(uint64_t hi) {
 static inline void classify_swar(const char *p, scan_masks *m) {
     uint64_t q = 0, b = 0, w = 0, o = 0, c = 0, k = 0;
     for (unsigned i = 0; i < 8; i++) {
-        uint64_t x;
-        memcpy(&x, p + 8 * i, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        x = __builtin_bswap64(x);
-#endif
+        uint64_t x = jet__load_le64(p + 8 * i);
         uint64_t x20 = x | (ONES_8 * 0x20);
         q |= swar_gather(swar_eq(x, '"')) << (8 * i);
         b |= swar_gather(swar_eq(x, '\\')) << (8 * i);
@@ -169,8 +165,7 @@ static JET_NOINLINE void utf8_scalar_walk(utf8_scalar *u, const unsigned char *p
         if (i <= 60) {
             /* two- and three-byte sequences (Latin, CJK) from one 32-bit
              * load, as the one-pass reader checks them */
-            uint32_t w = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 |
-                         (uint32_t)p[i + 3] << 24;
+            uint32_t w = jet__load_le32((const char *)p + i);
             if ((w & 0xC0C0F0u) == 0x8080E0u) {
                 /* E0 80..9F (overlong) and ED A0..BF (surrogates): bits 0
                  * and 27 of a table indexed by the lead's low nibble and
