@@ -627,14 +627,10 @@ static bool checkpoint_push(jet_od *od, const jet_scan_state *st) {
         unsigned char *raw = (unsigned char *)jet__malloc(&od->alloc, cap * sizeof *st + 64);
         if (!raw) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
         unsigned char *old = od->cps_raw;
-        size_t n = od->cps_n;
-        if (n) {
-            jet_scan_state *from = checkpoint(od, 0);
-            od->cps_raw = raw;
-            memcpy(checkpoint(od, 0), from, n * sizeof *st);
-        }
+        const jet_scan_state *from = old ? checkpoint(od, 0) : NULL;
         od->cps_raw = raw;
         od->cps_cap = cap;
+        if (od->cps_n) memcpy(checkpoint(od, 0), from, od->cps_n * sizeof *st);
         jet__free(&od->alloc, old);
     }
     memcpy(checkpoint(od, od->cps_n), st, sizeof *st);
@@ -644,8 +640,8 @@ static bool checkpoint_push(jet_od *od, const jet_scan_state *st) {
 
 static bool validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done);
 
-/* Stage 1 found an error: the DOM reader says what and where. The cursor
- * has no tokens from now on. */
+/* Stage 1 found an error (the DOM reader says what and where), or the index
+ * could not grow (already recorded): the cursor has no tokens from now on. */
 static bool stage1_error(jet_od *od) {
     od->words = 0;
     od->direct = 0;
