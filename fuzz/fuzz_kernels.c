@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (ok != ok_ref) abort();
             if (ok && (rg.words != rr.words || rg.marks != rr.marks ||
                        rg.ctrl_in_string != rr.ctrl_in_string ||
-                       (rg.utf8 != JET_UTF8_UNCHECKED && rg.utf8 != rr.utf8) ||
+                       rg.utf8_valid != rr.utf8_valid ||
                        memcmp(ref, got, 2 * words * sizeof(uint64_t)) != 0)) {
                 fprintf(stderr, "fuzz_kernels: stage 1 of %s differs from swar\n",
                         jet__kernel_name((jet_kernel)k));

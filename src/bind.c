@@ -460,7 +460,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         char *slot = grow_next(d, g);
         if (!slot) return false;
         size_t vq;
-        if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n && od->utf8_known &&
+        if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
                        !jet__od_toks_backslash(od, &tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
             memcpy(slot + e->offset, &sv, sizeof sv);
@@ -898,7 +898,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 char *dst = base + f->offset;
                 if (f->kind == JET_K_STR && vc == '"') {
                     size_t vq = jet__od_toks_take(&tk, n);
-                    if (JET_LIKELY(vq < n && od->utf8_known && !jet__od_toks_backslash(od, &tk, v, vq))) {
+                    if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         memcpy(dst, &sv, sizeof sv);
                         if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;

@@ -221,52 +221,6 @@ static int32_t hex4(const char *p) {
     return v;
 }
 
-/* Length of the valid UTF-8 sequence at p (< e), or 0 (RFC 3629: no
- * overlongs, no surrogates, nothing above U+10FFFF). */
-static size_t utf8_len(const unsigned char *p, const unsigned char *e) {
-    unsigned c = p[0];
-    if (c < 0x80) return 1;
-    if (c < 0xC2) return 0;
-    if (c < 0xE0) return (e - p >= 2 && (p[1] & 0xC0) == 0x80) ? 2 : 0;
-    if (c < 0xF0) {
-        if (e - p < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80) return 0;
-        if (c == 0xE0 && p[1] < 0xA0) return 0;
-        if (c == 0xED && p[1] >= 0xA0) return 0;
-        return 3;
-    }
-    if (c > 0xF4 || e - p < 4 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80 ||
-        (p[3] & 0xC0) != 0x80)
-        return 0;
-    if (c == 0xF0 && p[1] < 0x90) return 0;
-    if (c == 0xF4 && p[1] >= 0x90) return 0;
-    return 4;
-}
-
-/* Checks s[0..n) is valid UTF-8; on failure records the error if asked. */
-static bool utf8_check(jet_od *od, const char *s, size_t n, bool record) {
-    const unsigned char *p = (const unsigned char *)s, *e = p + n;
-    while (p < e) {
-        while (e - p >= 8) {
-            uint64_t x;
-            memcpy(&x, p, 8);
-            if (x & UINT64_C(0x8080808080808080)) break;
-            p += 8;
-        }
-        if (p >= e) break;
-        if (*p < 0x80) {
-            p++;
-            continue;
-        }
-        size_t l = utf8_len(p, e);
-        if (!l)
-            return record ? jet__od_fail(od, JET_ERR_UTF8, (size_t)((const char *)p - od->json),
-                                         "invalid UTF-8 byte sequence in string")
-                          : false;
-        p += l;
-    }
-    return true;
-}
-
 static char *put_utf8(char *d, uint32_t cp) {
     if (cp < 0x80) {
         *d++ = (char)cp;
@@ -329,63 +283,35 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
 }
 
 /* Unescapes the string body s[0..n) (no quotes; stage 1 guarantees no
- * unescaped quote inside) into dst (room for n bytes), checking UTF-8 where
- * stage 1 did not. */
+ * unescaped quote inside, and has validated the UTF-8 or it is allowed
+ * invalid) into dst (room for n bytes): the runs between backslashes are
+ * copied whole. Stage 1 marked every backslash inside strings; an escaped
+ * one is consumed by the escape before it and skipped here. */
 static bool unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out_len,
                      bool record) {
     const char *p = s, *e = s + n;
     char *d = dst;
-    if (od->utf8_known) {
-        /* copy the runs between backslashes whole; stage 1 marked every
-         * backslash inside strings (an escaped one is consumed by the escape
-         * before it and skipped here) */
-        size_t a = (size_t)(s - od->json), b = a + n;
-        size_t w = a >> 6, wl = (b - 1) >> 6;
-        uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
-        for (;;) {
-            while (!bits) {
-                if (++w > wl) goto tail;
-                bits = jet__od_bword(od, w);
-            }
-            size_t k = (w << 6) + JET_OD_CTZ(bits);
-            bits &= bits - 1;
-            if (k >= b) break;
-            const char *bsl = od->json + k;
-            if (bsl < p) continue;
-            memcpy(d, p, (size_t)(bsl - p));
-            d += bsl - p;
-            p = one_escape(od, bsl, e, &d, record);
-            if (!p) return false;
+    size_t a = (size_t)(s - od->json), b = a + n;
+    size_t w = a >> 6, wl = (b - 1) >> 6;
+    uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
+    for (;;) {
+        while (!bits) {
+            if (++w > wl) goto tail;
+            bits = jet__od_bword(od, w);
         }
-    tail:
-        memcpy(d, p, (size_t)(e - p));
-        d += e - p;
-        *out_len = (size_t)(d - dst);
-        return true;
-    }
-    while (p < e) {
-        unsigned char c = (unsigned char)*p;
-        if (c != '\\') {
-            if (c >= 0x80) {
-                size_t l = utf8_len((const unsigned char *)p, (const unsigned char *)e);
-                if (!l) {
-                    if (record)
-                        jet__od_fail(od, JET_ERR_UTF8, (size_t)(p - od->json),
-                                     "invalid UTF-8 byte sequence in string");
-                    return false;
-                }
-                memcpy(d, p, l);
-                d += l;
-                p += l;
-                continue;
-            }
-            *d++ = (char)c;
-            p++;
-            continue;
-        }
-        p = one_escape(od, p, e, &d, record);
+        size_t k = (w << 6) + JET_OD_CTZ(bits);
+        bits &= bits - 1;
+        if (k >= b) break;
+        const char *bsl = od->json + k;
+        if (bsl < p) continue;
+        memcpy(d, p, (size_t)(bsl - p));
+        d += bsl - p;
+        p = one_escape(od, bsl, e, &d, record);
         if (!p) return false;
     }
+tail:
+    memcpy(d, p, (size_t)(e - p));
+    d += e - p;
     *out_len = (size_t)(d - dst);
     return true;
 }
@@ -395,7 +321,6 @@ static bool string_body(jet_od *od, size_t p, size_t q, jet_str *out) {
     const char *s = od->json + p + 1;
     size_t n = q - p - 1;
     if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q))) {
-        if (!od->utf8_known && !utf8_check(od, s, n, true)) return false;
         out->ptr = s;
         out->len = n;
         return true;
@@ -668,7 +593,7 @@ static bool scan_halves(jet_od *od, size_t h, size_t n) {
         bool at_end = first + cnt == od->words;
         jet_scan_result res;
         if (!jet__scan_status(od->kernel, &st, at_end, &res) || res.ctrl_in_string ||
-            (res.utf8 == JET_UTF8_INVALID && !lax))
+            (!res.utf8_valid && !lax))
             return stage1_error(od);
         if (!at_end && h + 1 == od->cps_n && !checkpoint_push(od, &st)) return stage1_error(od);
     }
@@ -784,13 +709,12 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         if (!index_reserve(od, words)) return false;
         jet_scan_result res;
         bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
-        if (!scanned || (len && (res.ctrl_in_string || (res.utf8 == JET_UTF8_INVALID && !lax))))
+        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax))))
             return stage1_error(od);
         od->words = len ? words : 0;
         od->win_n = od->words;
         od->mask = ~(size_t)0;
         od->direct = od->words;
-        od->utf8_known = lax || (len && res.utf8 == JET_UTF8_VALID);
     } else {
         /* bounded windows: stage 1 runs again over an earlier window when
          * the cursor goes back there (out-of-order keys, error paths) */
@@ -798,9 +722,6 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         od->words = words;
         od->mask = 2 * od->half - 1;
         if (!jet__od_load(od, 0)) return false;
-        /* an invalid window fails when loaded, so once running, what the
-         * kernel checked holds for every string read */
-        od->utf8_known = lax || jet__kernel_checks_utf8(k);
     }
     od->pos = jet__od_next(od, 0);
     od->root = od->pos;

@@ -23,7 +23,7 @@ struct jet_od {
     jet_alloc alloc;
     const char *json;
     size_t len;
-    /* Stage 1's bitmaps for the window's words (word w at [w - win_lo]):
+    /* Stage 1's bitmaps for the window's words (word w at [w & mask]):
      * marks (the structural bitmap), backslashes inside strings, brackets
      * outside strings. Read them through jet__od_mword/_bword/_rword, which
      * bring a word outside the window in (jet__od_load). */
@@ -46,7 +46,6 @@ struct jet_od {
     jet_arena scratch;    /* overflow of unesc (strings unescaped twice) */
     jet_read_flags flags;
     uint32_t max_depth;
-    bool utf8_known;      /* strings need no UTF-8 check (stage 1 did it, or allowed) */
     bool failed;
     size_t pos;           /* offset of the next token to read */
     uint32_t depth;       /* containers entered and not yet left */
@@ -140,9 +139,9 @@ static JET_ALWAYS_INLINE void jet__od_toks_seek(jet_od *od, jet_od_toks *t, size
     t->bits = t->w < od->words ? jet__od_mword(od, t->w) & (~UINT64_C(0) << (off & 63)) : 0;
 }
 
-/* Takes the next token's offset; `len` when there is none. (The window's
- * path goes through jet__od_next_far, which does not take t's address, so
- * that t can live in registers.) */
+/* Takes the next token's offset; `len` when there is none. (A windowed
+ * input's words come through jet__od_mword, whose slow path takes od, not
+ * t, so that t can live in registers.) */
 static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
     while (JET_UNLIKELY(!t->bits)) {
         t->base += 64;
@@ -287,7 +286,7 @@ static JET_ALWAYS_INLINE const char *jet__od_fast_int(const char *p, const char 
  * general jet__od_string. */
 static JET_ALWAYS_INLINE bool jet__od_string_fast(jet_od *od, size_t p, jet_str *out) {
     size_t q = jet__od_next(od, p + 1);
-    if (JET_LIKELY(q < od->len && od->utf8_known && !jet__od_has_backslash(od, p + 1, q))) {
+    if (JET_LIKELY(q < od->len && !jet__od_has_backslash(od, p + 1, q))) {
         out->ptr = od->json + p + 1;
         out->len = q - p - 1;
         od->pos = jet__od_next(od, q + 1);

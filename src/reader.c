@@ -833,53 +833,6 @@ static const uint8_t delim_table[256] = {
     ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1, ['"'] = 1,
 };
 
-/*
- * Copies the string content [p, q), q being its closing quote, up to the
- * first byte that needs attention (backslash, control character or
- * non-ASCII byte). The length is known, so the loop does not depend on what
- * it reads. Returns where it stopped: q when the whole content was plain.
- * dst has the same room as for read_string.
- */
-static inline const char *copy_plain_string(const char *p, const char *q, const char *end,
-                                            char *dst) {
-#if JET_SCAN_SSE2
-    for (;;) {
-        if (end - p < 16) break;
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-        _mm_storeu_si128((__m128i *)(void *)dst, x);
-        /* signed x < 0x20: control characters and non-ASCII bytes */
-        __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')),
-                                  _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
-        unsigned m = (unsigned)_mm_movemask_epi8(sp);
-        if (q - p <= 16) {
-            m &= (1u << (unsigned)(q - p)) - 1u;
-            return m ? p + __builtin_ctz(m) : q;
-        }
-        if (m) return p + __builtin_ctz(m);
-        p += 16;
-        dst += 16;
-    }
-#else
-    (void)end;
-#endif
-    while (q - p >= 8) {
-        uint64_t x = jet__load_le64(p);
-        memcpy(dst, p, 8);
-        uint64_t b = x ^ (ONES_8 * '\\');
-        uint64_t m = ((b - ONES_8) & ~b & HIGH_8) | ((x - ONES_8 * 0x20) & ~x & HIGH_8) |
-                     (x & HIGH_8);
-        if (m) return p + (ctz64(m) >> 3);
-        p += 8;
-        dst += 8;
-    }
-    for (; p < q; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '\\' || c < 0x20 || c >= 0x80) return p;
-        *dst++ = (char)c;
-    }
-    return q;
-}
-
 /* Whether any bit of [a, b) is set in a bitmap of 64-bit words. */
 static inline bool bits_in_range(const uint64_t *words, size_t a, size_t b) {
     if (a >= b) return false;
@@ -984,7 +937,7 @@ static int next_window(index_window *iw) {
                                  iw->marks, iw->backslashes, NULL);
     jet_scan_result res;
     if (!jet__scan_status(iw->kernel, &iw->scan, iw->first + iw->n == iw->total, &res)) return -1;
-    if (res.ctrl_in_string || (iw->check_utf8 && res.utf8 == JET_UTF8_INVALID)) return -1;
+    if (res.ctrl_in_string || (iw->check_utf8 && !res.utf8_valid)) return -1;
     return 1;
 }
 
@@ -998,41 +951,26 @@ static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t 
 }
 
 /* Reads the string whose opening quote is at p and closing quote at q into
- * the string arena at s: the plain prefix by block copy, the rest (escapes,
- * UTF-8) by read_string, which must end exactly at q. known_plain: stage 1
- * found no control character in any string and either validated the
- * input's UTF-8 or invalid UTF-8 is allowed (copied through as read_string
- * would), so only backslashes need the full reader. word_clean: the string
- * lies in one word of the index that has no backslash (most strings), so
- * it needs no range test on the backslash bitmap (in iw). */
+ * the string arena at s. Stage 1 found no control character in any string
+ * and either validated the input's UTF-8 or invalid UTF-8 is allowed (then
+ * copied through as read_string would), so only a backslash needs the full
+ * reader, which must end exactly at q. word_clean: the string lies in one
+ * word of the index that has no backslash (most strings), so it needs no
+ * range test on the backslash bitmap (in iw). */
 static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q, char *s,
                                              size_t *len, bool *noesc, bool word_clean,
-                                             const index_window *iw, const bool known_plain) {
-    if (known_plain) {
-        size_t n = (size_t)(q - p - 1);
-        if (JET_LIKELY(word_clean ||
-                       !window_backslash(r->json, iw->backslashes, iw->first * 64,
-                                         (size_t)(p + 1 - r->json), (size_t)(q - r->json)))) {
-            copy_known(s, p + 1, n, r->end);
-            s[n] = '\0';
-            *len = n;
-            *noesc = true;
-            return true;
-        }
-        return read_string(r, p + 1, s, len, noesc, true) == q + 1;
-    }
-    const char *stop = copy_plain_string(p + 1, q, r->end, s);
-    size_t plain = (size_t)(stop - p - 1);
-    if (JET_LIKELY(stop == q)) {
-        *len = plain;
-        s[plain] = '\0';
+                                             const index_window *iw) {
+    size_t n = (size_t)(q - p - 1);
+    if (JET_LIKELY(word_clean ||
+                   !window_backslash(r->json, iw->backslashes, iw->first * 64,
+                                     (size_t)(p + 1 - r->json), (size_t)(q - r->json)))) {
+        copy_known(s, p + 1, n, r->end);
+        s[n] = '\0';
+        *len = n;
         *noesc = true;
         return true;
     }
-    size_t rest = 0;
-    if (read_string(r, stop, s + plain, &rest, noesc, false) != q + 1) return false;
-    *len = plain + rest;
-    return true;
+    return read_string(r, p + 1, s, len, noesc, true) == q + 1;
 }
 
 /*
@@ -1043,9 +981,8 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
  * re-reads with read_root, which reports the error with its exact place and
  * message. Comments and STOP_WHEN_DONE always take read_root.
  */
-static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32_t max_depth,
-                                                index_window *iw, size_t marks,
-                                                const bool known_plain) {
+static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, index_window *iw,
+                         size_t marks) {
     jet_doc *doc = r->doc;
     const char *json = r->json;
     const char *end = r->end;
@@ -1097,8 +1034,7 @@ value:
         NEXT_TOKEN(); /* the closing quote */
         size_t len = 0;
         bool noesc = true;
-        if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw,
-                            known_plain))
+        if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw))
             goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
@@ -1168,7 +1104,7 @@ key: {
     NEXT_TOKEN();
     size_t len = 0;
     bool noesc = true;
-    if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw, known_plain))
+    if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw))
         goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
@@ -1226,16 +1162,6 @@ failed:
 #undef NEXT_TOKEN
 }
 
-/* The two specializations: known_plain decides every string's path. */
-static JET_NOINLINE bool read_indexed_plain(reader *r, jet_stack *st, uint32_t max_depth,
-                                            index_window *iw, size_t marks) {
-    return read_indexed_body(r, st, max_depth, iw, marks, true);
-}
-static JET_NOINLINE bool read_indexed_checked(reader *r, jet_stack *st, uint32_t max_depth,
-                                              index_window *iw, size_t marks) {
-    return read_indexed_body(r, st, max_depth, iw, marks, false);
-}
-
 /*
  * Whether the input looks like a numeric array (canada.json's coordinates):
  * more than half of 512 bytes sampled from its middle are digits. There the
@@ -1275,30 +1201,23 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
     }
     iw.marks = st->index;
     iw.backslashes = st->index + iw.cap;
-    bool invalid_ok = (r->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
-    iw.check_utf8 = !invalid_ok;
+    iw.check_utf8 = !(r->flags & JET_READ_ALLOW_INVALID_UTF8);
     iw.first = 0;
     jet_scan_result res;
     if (iw.total <= iw.cap) {
         /* one window: the whole input in one call, no state kept */
         if (!jet__scan(k, r->json, len, iw.marks, iw.backslashes, &res)) return false;
-        if (res.ctrl_in_string || (iw.check_utf8 && res.utf8 == JET_UTF8_INVALID)) return false;
+        if (res.ctrl_in_string || (iw.check_utf8 && !res.utf8_valid)) return false;
         iw.n = iw.total;
         iw.count = res.marks;
     } else {
         iw.n = 0;
         jet__scan_begin(&iw.scan);
         if (next_window(&iw) <= 0) return false;
-        jet__scan_status(k, &iw.scan, false, &res);
     }
-    /* the kernel validates UTF-8, or invalid UTF-8 is allowed (copied
-     * through as read_string would): then strings without a backslash are
-     * copied as they are */
-    bool known_plain = res.utf8 != JET_UTF8_UNCHECKED || invalid_ok;
     /* the count of marks bounds the slots only when one window holds them all */
     size_t marks = iw.n == iw.total ? iw.count : SIZE_MAX;
-    return known_plain ? read_indexed_plain(r, st, max_depth, &iw, marks)
-                       : read_indexed_checked(r, st, max_depth, &iw, marks);
+    return read_indexed(r, st, max_depth, &iw, marks);
 }
 
 /* ========================================================================== */

@@ -856,12 +856,3 @@ bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                uint64_t *backslashes, jet_scan_result *res) {
     return jet__scan_ex(k, json, len, structural, backslashes, NULL, res);
 }
-
-bool jet__kernel_checks_utf8(jet_kernel k) {
-    if (k == JET_KERNEL_SCALAR) return false;
-    jet_scan_state st;
-    jet__scan_begin(&st);
-    jet_scan_result res;
-    jet__scan_status(k, &st, true, &res);
-    return res.utf8 != JET_UTF8_UNCHECKED;
-}

@@ -49,18 +49,11 @@ const char *jet__kernel_name(jet_kernel k);
 /* Whether kernel k can run on this CPU. */
 bool jet__kernel_available(jet_kernel k);
 
-/* What stage 1 learned about the input's UTF-8. */
-typedef enum jet_utf8_check {
-    JET_UTF8_UNCHECKED = 0, /* the kernel does not validate UTF-8 */
-    JET_UTF8_VALID = 1,     /* the whole input is valid UTF-8 */
-    JET_UTF8_INVALID = 2    /* some byte sequence is not */
-} jet_utf8_check;
-
 typedef struct jet_scan_result {
     size_t words;         /* words written to each bitmap */
     size_t marks;         /* bits set in the structural bitmap */
     bool ctrl_in_string;  /* a control character inside a string (invalid) */
-    jet_utf8_check utf8;
+    bool utf8_valid;      /* every byte sequence is valid UTF-8 (all kernels check) */
 } jet_scan_result;
 
 /* Words of each bitmap for an input of len bytes. */
@@ -97,9 +90,6 @@ typedef struct jet_scan_state {
 } jet_scan_state;
 
 static inline void jet__scan_begin(jet_scan_state *st) { memset(st, 0, sizeof *st); }
-
-/* Whether kernel k validates UTF-8 in stage 1. */
-bool jet__kernel_checks_utf8(jet_kernel k);
 
 /* Indexes blocks [first, first + n) of json[0..len) (the last partial block
  * padded internally) into structural[0..n), backslashes[0..n) and, when not

@@ -5,7 +5,7 @@
  *   SCAN_ATTR      function attributes (the kernel's target)
  *   SCAN_CLASSIFY  (const char *p, scan_masks *m): classify 64 bytes at p
  *   SCAN_PREFIX_XOR(x): bit i of the result = xor of bits 0..i of x
- * and, for a kernel that also validates UTF-8 (optional):
+ * and its UTF-8 validator (every kernel has one):
  *   SCAN_UTF8_STATE   the validator's state type
  *   SCAN_UTF8_BLOCK(state *, const char *p) (the state starts all zero),
  *   SCAN_UTF8_VALID(state *): true when every block seen was valid UTF-8
@@ -24,10 +24,12 @@
 
 /* One 64-byte block: the carries of the previous block in, its bitmaps
  * out. Inlined into the loop below and once more for the padded tail. */
-typedef struct SCAN_JOIN(SCAN_FN, _state) {
-#ifdef SCAN_UTF8_STATE
-    SCAN_UTF8_STATE u8;
+#ifndef SCAN_UTF8_STATE
+#error "every stage-1 kernel validates UTF-8: define SCAN_UTF8_STATE and the rest"
 #endif
+
+typedef struct SCAN_JOIN(SCAN_FN, _state) {
+    SCAN_UTF8_STATE u8;
     uint64_t ctrl_in_string;
     uint64_t in_string;    /* all ones while the previous block ended in a string */
     uint64_t escape_carry; /* 1 when the next block's first byte is escaped */
@@ -40,9 +42,7 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
     uint64_t *br_out, const bool cursor) {
     scan_masks m;
     SCAN_CLASSIFY(block, &m);
-#ifdef SCAN_UTF8_STATE
     SCAN_UTF8_BLOCK(&s->u8, block);
-#endif
     uint64_t escaped = scan_escaped(m.backslash, &s->escape_carry);
     uint64_t quotes = m.quote & ~escaped;
     /* Inside-string mask: set from an opening quote up to, not including,
@@ -118,11 +118,7 @@ SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _all)(const char *json, size_t len, uin
     res->words = words;
     res->marks = s.count;
     res->ctrl_in_string = s.ctrl_in_string != 0;
-#ifdef SCAN_UTF8_STATE
-    res->utf8 = SCAN_UTF8_VALID(&s.u8) ? JET_UTF8_VALID : JET_UTF8_INVALID;
-#else
-    res->utf8 = JET_UTF8_UNCHECKED;
-#endif
+    res->utf8_valid = SCAN_UTF8_VALID(&s.u8);
     return !s.in_string;
 }
 
@@ -131,12 +127,7 @@ SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _status)(const jet_scan_state *st, bool
     SCAN_JOIN(SCAN_FN, _state) s;
     memcpy(&s, st->raw, sizeof s);
     res->ctrl_in_string = s.ctrl_in_string != 0;
-#ifdef SCAN_UTF8_STATE
-    bool ok = at_end ? SCAN_UTF8_VALID(&s.u8) : SCAN_UTF8_SOUND(&s.u8);
-    res->utf8 = ok ? JET_UTF8_VALID : JET_UTF8_INVALID;
-#else
-    res->utf8 = JET_UTF8_UNCHECKED;
-#endif
+    res->utf8_valid = at_end ? SCAN_UTF8_VALID(&s.u8) : SCAN_UTF8_SOUND(&s.u8);
     return !(at_end && s.in_string);
 }
 

@@ -35,10 +35,10 @@ static JET_ALWAYS_INLINE bool kinds_obj(const jet_od *od, uint32_t level) {
     return (od->kinds[level >> 6] >> (level & 63)) & 1;
 }
 
-/* The string whose quotes are at p and q: escapes and (when stage 1 did
- * not check it) UTF-8. */
+/* The string whose quotes are at p and q: its escapes (stage 1 checked the
+ * UTF-8). */
 static JET_ALWAYS_INLINE bool check_string(jet_od *od, size_t p, size_t q) {
-    if (JET_LIKELY(od->utf8_known && !jet__od_has_backslash(od, p + 1, q))) return true;
+    if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q))) return true;
     jet_str s;
     size_t save = od->pos;
     bool ok = jet__od_string(od, p, &s); /* unescapes into the scratch */
