@@ -212,11 +212,18 @@ static inline char *utf8_put(char *dst, uint32_t cp) {
 #define ONES_8 0x0101010101010101ULL
 #define HIGH_8 0x8080808080808080ULL
 
-static inline unsigned ctz64(uint64_t v) {
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctzll(v);
+static inline size_t ctz64(uint64_t v) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    /* tzcnt (bsf before BMI: the same for v != 0), its 64-bit result used
+     * as is: from __builtin_ctzll, gcc sign-extends the int it returns and
+     * clears the register first, two more instructions per token */
+    uint64_t n;
+    __asm__("rep bsfq %1, %0" : "=r"(n) : "rm"(v) : "cc");
+    return (size_t)n;
+#elif defined(__GNUC__) || defined(__clang__)
+    return (size_t)__builtin_ctzll(v);
 #else
-    unsigned n = 0;
+    size_t n = 0;
     while (!(v & 1)) { v >>= 1; n++; }
     return n;
 #endif
