@@ -957,6 +957,15 @@ static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t 
     return bits_in_range(bs, a - lo, b - lo);
 }
 
+/* Room for a window's marks as value slots past v (see read_indexed). */
+static inline bool window_slots(jet_doc *doc, jet_val **v, size_t marks) {
+    size_t used = (size_t)(*v - doc->vals);
+    if (doc->val_cap - used >= marks) return true;
+    if (!grow_vals(doc, used, marks)) return false;
+    *v = doc->vals + used;
+    return true;
+}
+
 /* Reads the string whose opening quote is at p and closing quote at q into
  * the string arena at s. Stage 1 found no control character in any string
  * and either validated the input's UTF-8 or invalid UTF-8 is allowed (then
@@ -988,21 +997,19 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
  * re-reads with read_root, which reports the error with its exact place and
  * message. Comments and STOP_WHEN_DONE always take read_root.
  */
-static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth, index_window *iw,
-                         size_t marks) {
+static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth,
+                                      index_window *iw) {
     jet_doc *doc = r->doc;
     const char *json = r->json;
     const char *end = r->end;
     const jet_read_flags flags = r->flags;
     const bool trailing_commas = (flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
-    /* Every value owns at least one marked byte, so `marks` slots suffice;
-     * but hostile input (`]]]]...`) has a mark per byte, so the first
-     * reservation is the one-pass reader's guess at most, grown on demand. */
-    size_t guess = (size_t)(r->end - r->json) / 8 + 16;
-    size_t first = marks < guess ? marks : guess;
-    if (doc->val_cap < first && !grow_vals(doc, 0, first)) return false;
+    /* Every value owns at least one mark, taken from the window where the
+     * value starts: room for a window's marks when it is scanned means no
+     * test per value. (Hostile input, `]]]]...`, has a mark per byte: the
+     * room reserved, never touched, is then 16 bytes per byte of a window.) */
+    if (doc->val_cap < iw->count && !grow_vals(doc, 0, iw->count)) return false;
     jet_val *v = doc->vals;
-    jet_val *vend = doc->vals + doc->val_cap;
     char *s = doc->strs;
     size_t depth = 0, ctn = 0, count = 0;
     /* The window, in locals (stores into the document could alias iw). Few
@@ -1021,7 +1028,8 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
     do {                                                                     \
         while (JET_UNLIKELY(!cur)) {                                         \
             if (JET_UNLIKELY(++wp >= wend)) {                                \
-                if (next_window(iw) <= 0) goto failed;                       \
+                if (next_window(iw) <= 0 || !window_slots(doc, &v, iw->count)) \
+                    goto failed;                                             \
                 wp = iw->marks;                                              \
                 wend = wp + iw->n;                                           \
             }                                                                \
@@ -1034,7 +1042,6 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
 
     NEXT_TOKEN();
 value:
-    RESERVE_SLOT();
     switch (*p) {
     case '"': {
         const char *open = p;
@@ -1106,7 +1113,6 @@ literal_done:
 
 key: {
     /* p points at the opening quote of a key; the next mark is its end. */
-    RESERVE_SLOT();
     const char *open = p;
     NEXT_TOKEN();
     size_t len = 0;
@@ -1222,9 +1228,7 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
         jet__scan_begin(&iw.scan);
         if (next_window(&iw) <= 0) return false;
     }
-    /* the count of marks bounds the slots only when one window holds them all */
-    size_t marks = iw.n == iw.total ? iw.count : SIZE_MAX;
-    return read_indexed(r, st, max_depth, &iw, marks);
+    return read_indexed(r, st, max_depth, &iw);
 }
 
 /* ========================================================================== */
