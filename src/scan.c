@@ -497,6 +497,7 @@ AVX2_ATTR static inline bool utf8_avx2_sound(utf8_avx2 *u) {
 }
 
 #define SCAN_FN scan_avx2
+#define SCAN_STATE_IN_MEMORY 1
 #define SCAN_ATTR AVX2_ATTR
 #define SCAN_CLASSIFY classify_avx2
 #define SCAN_PREFIX_XOR prefix_xor_clmul
