@@ -862,10 +862,7 @@ static inline void copy_known(char *dst, const char *src, size_t n, const char *
     /* Most strings fit in 32 bytes: a fixed two-block copy, no loop whose
      * trip count would vary from string to string. */
     if (JET_LIKELY(n <= 32 && end - src >= 32)) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + 16));
-        _mm_storeu_si128((__m128i *)(void *)dst, a);
-        _mm_storeu_si128((__m128i *)(void *)(dst + 16), b);
+        memcpy(dst, src, 32); /* two 16-byte moves */
         return;
     }
     if (n > 64) { /* long text: the C library's copy, with the widest vectors */
