@@ -64,10 +64,14 @@ struct jet_doc {
     bool parser_owned; /* jet_doc_free() is a no-op */
 };
 
-/* Per-level bookkeeping of the reader's explicit stack. */
+/* Per-level bookkeeping of the reader's explicit stack: the enclosing
+ * container, saved when a container opens inside it. */
 typedef struct jet_frame {
-    size_t idx;   /* slot of the open container */
-    size_t count; /* elements (or members) seen so far */
+    union {
+        jet_val *slot; /* its slot (NULL above the root) */
+        size_t ofs;    /* the same as an index while the slots move */
+    } ctn;
+    size_t meta; /* its elements so far << 1 | 1 when it is an object */
 } jet_frame;
 
 /* The reader's scratch, kept by a parser between parses: the depth stack and

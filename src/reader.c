@@ -433,40 +433,97 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
 /* Open containers (both stages)                                              */
 /* ========================================================================== */
 
-/* The innermost open container is kept in locals (its slot, its element
- * count, whether it is an object); the enclosing ones are saved on the
- * stack. These two steps are shared by read_root and read_indexed. */
+/* The innermost open container is kept in locals (a pointer to its slot,
+ * its element count, whether it is an object); the enclosing ones are
+ * saved on the stack, whose next free frame is fp. Pointers rather than
+ * indices, so that opening and closing load nothing from the document: when
+ * the slots move (they grow), grow_vals_rebase fixes the saved pointers.
+ * Shared by read_root and read_indexed. */
 
-/* Opens a container at slot v. Returns false when the stack cannot grow.
- * The enclosing container is saved in frame `depth` (before the increment),
- * so the root's frame holds nothing useful but needs no test. */
-static JET_ALWAYS_INLINE bool open_container(jet_doc *doc, jet_stack *st, size_t *depth,
-                                             size_t *ctn, size_t *count, jet_val *v, bool obj) {
-    if (JET_UNLIKELY(*depth >= st->cap) && !grow_stack(&doc->alloc, st, *depth + 1))
-        return false;
-    st->frames[*depth].idx = *ctn;
-    st->frames[*depth].count = *count;
-    (*depth)++;
-    *ctn = (size_t)(v - doc->vals);
-    v->tag = obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
-    *count = 0;
+/* A push meets a sentinel frame (meta = SIZE_MAX: no count comes near) at
+ * the stack's last frame or at the depth limit, whichever comes first, so
+ * that the test before a push reads the frame it will write, with no bound
+ * to keep in a register. */
+#define FRAME_SENTINEL SIZE_MAX
+
+static void frames_mark(jet_stack *st, uint32_t max_depth) {
+    size_t last = st->cap - 1;
+    st->frames[last < max_depth ? last : max_depth].meta = FRAME_SENTINEL;
+}
+
+/* The stack with room for a sentinel; false when it cannot be allocated. */
+static bool frames_begin(const jet_alloc *a, jet_stack *st, uint32_t max_depth) {
+    if (st->cap < 2 && !grow_stack(a, st, 2)) return false;
+    frames_mark(st, max_depth);
     return true;
 }
 
+/* Called when the frame at *fp is a sentinel: 1 when a push may go on
+ * (*fp updated), 0 at the depth limit, -1 when the stack cannot grow. */
+static JET_NOINLINE int frames_room(const jet_alloc *a, jet_stack *st, jet_frame **fp,
+                                    uint32_t max_depth) {
+    size_t depth = (size_t)(*fp - st->frames);
+    if (depth >= max_depth) return 0;
+    if (depth + 1 >= st->cap && !grow_stack(a, st, depth + 2)) return -1;
+    *fp = st->frames + depth;
+    frames_mark(st, max_depth);
+    return 1;
+}
+
+/* Opens a container at slot v (the caller made room for the frame). */
+static JET_ALWAYS_INLINE void open_container(jet_frame **fp, jet_val **ctn, size_t *count,
+                                             bool *in_obj, jet_val *v, bool obj) {
+    (*fp)->ctn.slot = *ctn;
+    (*fp)->meta = *count << 1 | (size_t)*in_obj;
+    (*fp)++;
+    *ctn = v;
+    v->tag = obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
+    *count = 0;
+    *in_obj = obj;
+}
+
 /* Closes the innermost container, whose last child ends before slot v, and
- * makes the enclosing one innermost again (after the root: the root again,
- * from its frame, harmlessly). */
-static JET_ALWAYS_INLINE void close_container(jet_doc *doc, const jet_stack *st, size_t *depth,
-                                              size_t *ctn, size_t *count, bool *in_obj,
-                                              jet_val *v) {
-    jet_val *c = doc->vals + *ctn;
+ * makes the enclosing one innermost again (above the root: *ctn NULL). */
+static JET_ALWAYS_INLINE void close_container(jet_frame **fp, jet_val **ctn, size_t *count,
+                                              bool *in_obj, jet_val *v) {
+    jet_val *c = *ctn;
     c->tag |= (uint64_t)*count << JET_TAG_LEN_SHIFT;
     c->uni.ofs = (size_t)(v - c);
-    (*depth)--;
-    *ctn = st->frames[*depth].idx;
-    *count = st->frames[*depth].count;
-    *in_obj = (doc->vals[*ctn].tag & JET_TAG_TYPE_MASK) == JET_TYPE_OBJ;
+    (*fp)--;
+    *ctn = (*fp)->ctn.slot;
+    size_t meta = (*fp)->meta;
+    *count = meta >> 1;
+    *in_obj = (meta & 1) != 0;
 }
+
+/* Grows the slots to used + need, keeping the pointers saved in frames
+ * [1, fp) valid (frames[0], the root's, holds NULL); returns the slots'
+ * base, NULL when they could not grow. The caller rebases its own pointers
+ * (taking their addresses here would keep them out of registers). */
+static JET_NOINLINE jet_val *grow_vals_rebase(jet_doc *doc, size_t used, size_t need,
+                                              jet_frame *frames, jet_frame *fp) {
+    jet_val *old = doc->vals;
+    for (jet_frame *f = frames + 1; f < fp; f++) f->ctn.ofs = (size_t)(f->ctn.slot - old);
+    bool ok = grow_vals(doc, used, need);
+    jet_val *base = doc->vals; /* old when the growth failed */
+    for (jet_frame *f = frames + 1; f < fp; f++) f->ctn.slot = base + f->ctn.ofs;
+    return ok ? base : NULL;
+}
+
+/* grow_vals_rebase for a reader's v and ctn; goes to `failed` when the
+ * slots cannot grow. */
+#define GROW_SLOTS(need, on_failure)                                         \
+    do {                                                                     \
+        size_t used_ = (size_t)(v - doc->vals);                              \
+        size_t ctn_ = ctn ? (size_t)(ctn - doc->vals) : SIZE_MAX;            \
+        jet_val *base_ = grow_vals_rebase(doc, used_, (need), st->frames, fp); \
+        if (!base_) {                                                        \
+            on_failure;                                                      \
+            goto failed;                                                     \
+        }                                                                    \
+        v = base_ + used_;                                                   \
+        if (ctn_ != SIZE_MAX) ctn = base_ + ctn_;                            \
+    } while (0)
 
 /* ========================================================================== */
 /* Whitespace and comments                                                    */
@@ -580,12 +637,7 @@ static inline char *put_number(jet_val *v, char *s, const char *p, const char *q
 #define RESERVE_SLOT()                                                       \
     do {                                                                     \
         if (JET_UNLIKELY(v == vend)) {                                       \
-            size_t used_ = (size_t)(v - doc->vals);                          \
-            if (!grow_vals(doc, used_, 1)) {                                 \
-                fail(r, JET_ERR_MEMORY, p, "out of memory");                 \
-                goto failed;                                                 \
-            }                                                                \
-            v = doc->vals + used_;                                           \
+            GROW_SLOTS(1, fail(r, JET_ERR_MEMORY, p, "out of memory"));      \
             vend = doc->vals + doc->val_cap;                                 \
         }                                                                    \
     } while (0)
@@ -600,10 +652,14 @@ static bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
     jet_val *v = doc->vals;
     jet_val *vend = doc->vals + doc->val_cap;
     char *s = doc->strs;
-    size_t depth = 0;  /* open containers */
-    size_t ctn = 0;    /* slot of the innermost open container */
-    size_t count = 0;  /* its elements so far */
+    jet_val *ctn = NULL; /* the innermost open container's slot */
+    size_t count = 0;    /* its elements so far */
     bool in_obj = false;
+    if (!frames_begin(&doc->alloc, st, max_depth)) {
+        fail(r, JET_ERR_MEMORY, p, "out of memory");
+        return false;
+    }
+    jet_frame *fp = st->frames; /* the next free frame */
 
     SKIP_WS();
     if (p >= end) {
@@ -628,17 +684,17 @@ value:
     }
     case '[':
     case '{': {
-        if (JET_UNLIKELY(depth >= max_depth)) {
-            fail(r, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
-            goto failed;
+        if (JET_UNLIKELY(fp->meta == FRAME_SENTINEL)) {
+            int room = frames_room(&doc->alloc, st, &fp, max_depth);
+            if (room <= 0) {
+                if (room == 0) fail(r, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
+                else fail(r, JET_ERR_MEMORY, p, "out of memory");
+                goto failed;
+            }
         }
         bool obj = (*p == '{');
-        if (!open_container(doc, st, &depth, &ctn, &count, v, obj)) {
-            fail(r, JET_ERR_MEMORY, p, "out of memory");
-            goto failed;
-        }
+        open_container(&fp, &ctn, &count, &in_obj, v, obj);
         v++;
-        in_obj = obj;
         p++;
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
@@ -758,7 +814,7 @@ key: {
 
 after_value:
     /* One value finished at the current level. */
-    if (JET_UNLIKELY(!depth)) goto done;
+    if (JET_UNLIKELY(!ctn)) goto done;
     count++;
     if (JET_LIKELY(p < end) && (*p == ',')) {
         p++;
@@ -806,7 +862,7 @@ after_comma:
 
 close:
     /* p points at the closing bracket of the innermost container. */
-    close_container(doc, st, &depth, &ctn, &count, &in_obj, v);
+    close_container(&fp, &ctn, &count, &in_obj, v);
     p++;
     goto after_value;
 
@@ -954,15 +1010,6 @@ static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t 
     return bits_in_range(bs, a - lo, b - lo);
 }
 
-/* Room for a window's marks as value slots past v (see read_indexed). */
-static inline bool window_slots(jet_doc *doc, jet_val **v, size_t marks) {
-    size_t used = (size_t)(*v - doc->vals);
-    if (doc->val_cap - used >= marks) return true;
-    if (!grow_vals(doc, used, marks)) return false;
-    *v = doc->vals + used;
-    return true;
-}
-
 /* Reads the string whose opening quote is at p and closing quote at q into
  * the string arena at s. Stage 1 found no control character in any string
  * and either validated the input's UTF-8 or invalid UTF-8 is allowed (then
@@ -1008,7 +1055,10 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
     if (doc->val_cap < iw->count && !grow_vals(doc, 0, iw->count)) return false;
     jet_val *v = doc->vals;
     char *s = doc->strs;
-    size_t depth = 0, ctn = 0, count = 0;
+    jet_val *ctn = NULL; /* as in read_root */
+    size_t count = 0;
+    if (!frames_begin(&doc->alloc, st, max_depth)) return false;
+    jet_frame *fp = st->frames;
     /* The window, in locals (stores into the document could alias iw). Few
      * registers: the word being consumed is wp, its backslash word wp[cap]
      * (the backslash words follow the marks in one allocation). */
@@ -1025,8 +1075,9 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
     do {                                                                     \
         while (JET_UNLIKELY(!cur)) {                                         \
             if (JET_UNLIKELY(++wp >= wend)) {                                \
-                if (next_window(iw) <= 0 || !window_slots(doc, &v, iw->count)) \
-                    goto failed;                                             \
+                if (next_window(iw) <= 0) goto failed;                       \
+                if (doc->val_cap - (size_t)(v - doc->vals) < iw->count)      \
+                    GROW_SLOTS(iw->count, (void)0);                          \
                 wp = iw->marks;                                              \
                 wend = wp + iw->n;                                           \
             }                                                                \
@@ -1054,9 +1105,10 @@ value:
     }
     case '[':
     case '{': {
-        if (JET_UNLIKELY(depth >= max_depth)) goto failed;
-        in_obj = (*p == '{');
-        if (!open_container(doc, st, &depth, &ctn, &count, v, in_obj)) goto failed;
+        if (JET_UNLIKELY(fp->meta == FRAME_SENTINEL) &&
+            frames_room(&doc->alloc, st, &fp, max_depth) <= 0)
+            goto failed;
+        open_container(&fp, &ctn, &count, &in_obj, v, *p == '{');
         v++;
         NEXT_TOKEN();
         if (in_obj) {
@@ -1126,7 +1178,7 @@ key: {
 }
 
 after_value:
-    if (JET_UNLIKELY(!depth)) goto done;
+    if (JET_UNLIKELY(!ctn)) goto done;
     count++;
     NEXT_TOKEN();
     if (JET_LIKELY(*p == ',')) {
@@ -1146,7 +1198,7 @@ after_value:
     goto failed;
 
 close:
-    close_container(doc, st, &depth, &ctn, &count, &in_obj, v);
+    close_container(&fp, &ctn, &count, &in_obj, v);
     goto after_value;
 
 done:

@@ -443,6 +443,44 @@ static void test_random_documents(void) {
     }
 }
 
+/* The value slots grow while many containers are open: in the one-pass
+ * reader when values outrun its first guess, in stage 2 when a window's
+ * marks outrun the room left. A fresh parser each time (a reused one keeps
+ * its room), windows of one and three blocks, a corpus and a deep dense
+ * document; every kernel's document equal to the scalar reader's. */
+static void test_growth_with_open_containers(char **corpus, size_t *corpus_len, int n) {
+    size_t depth = 121, elems = 4000, k = 0; /* the innermost an array */
+    char *deep = (char *)malloc(depth * 8 + elems * 12 + 64);
+    if (!deep) return;
+    for (size_t i = 0; i < depth; i++) k += (size_t)sprintf(deep + k, i % 2 ? "{\"k\":" : "[");
+    for (size_t i = 0; i < elems; i++) k += (size_t)sprintf(deep + k, "%zu,[\"s\"],", i % 97);
+    k += (size_t)sprintf(deep + k, "null");
+    for (size_t i = depth; i-- > 0;) deep[k++] = i % 2 ? '}' : ']';
+    const char *inputs[2] = {deep, n > 0 ? corpus[0] : deep};
+    size_t lens[2] = {k, n > 0 ? corpus_len[0] : k};
+    for (int in = 0; in < 2; in++) {
+        jet_parser *ref_p = jet_parser_new(NULL);
+        CHECK(jet_kernel_set("scalar"));
+        jet_error e;
+        jet_doc *ref = jet_parser_parse(ref_p, inputs[in], lens[in], NULL, &e);
+        CHECK_MSG(ref != NULL, "growth input %d: %s", in, e.msg);
+        static const size_t windows[] = {1, 3, 0};
+        for (size_t kw = 0; ref && kw < N_KERNELS * 3; kw++) {
+            if (!jet_kernel_set(kernels[kw / 3])) continue;
+            jet__index_window_set(windows[kw % 3]);
+            jet_parser *p = jet_parser_new(NULL);
+            jet_doc *got = jet_parser_parse(p, inputs[in], lens[in], NULL, &e);
+            CHECK_MSG(got && same_document(ref, got),
+                      "kernel %s, window %zu: document differs after the slots grew (input %d)",
+                      kernels[kw / 3], windows[kw % 3], in);
+            jet_parser_free(p);
+            jet__index_window_set(0);
+        }
+        jet_parser_free(ref_p);
+    }
+    free(deep);
+}
+
 int main(void) {
     const char *shared = check_shared_dir();
     static const char *names[] = {"twitter.json", "citm_catalog.json", "canada.json",
@@ -474,6 +512,7 @@ int main(void) {
     CHECK(jet_kernel_set("swar") && strcmp(jet_kernel_name(), "swar") == 0);
 
     test_stage1(corpus, corpus_len, n);
+    test_growth_with_open_containers(corpus, corpus_len, n);
     test_conformance(shared);
     test_corpora(corpus, corpus_len, found_names, n);
     test_random_documents();

@@ -1442,6 +1442,27 @@ static char *alloc_doc(size_t *len) {
     return s;
 }
 
+/* alloc_doc's document, level by level: the slots grew while 150
+ * containers were open, so every size and every skip must have followed. */
+static void check_alloc_doc(jet_doc *d) {
+    jet_val *root = jet_doc_root(d), *v = root;
+    bool nested = true;
+    for (int i = 1; i < 150; i++) {
+        nested = nested && jet_is_arr(v) && jet_arr_size(v) == 1;
+        v = jet_arr_get(v, 0);
+    }
+    CHECK(nested && v != NULL);
+    if (!v) return;
+    CHECK(jet_arr_size(v) == 3002);
+    CHECK(strcmp(jet_get_str(jet_arr_get(v, 0)), "str\xc3\xa9") == 0);
+    bool digits = true;
+    for (size_t i = 0; i < 3000; i++) digits = digits && jet_get_uint(jet_arr_get(v, i + 1)) == i % 10;
+    CHECK(digits);
+    jet_val *last = jet_arr_get(v, 3001);
+    CHECK(jet_is_obj(last) && jet_is_null(jet_obj_get(last, "k")));
+    CHECK(jet_next(root) == root + jet_doc_val_count(d));
+}
+
 static void test_parser_reuse(void) {
     size_t len;
     char *big = alloc_doc(&len);
@@ -1459,6 +1480,7 @@ static void test_parser_reuse(void) {
     CHECK(d1 != NULL);
     size_t vc = jet_doc_val_count(d1);
     CHECK(vc > 3000);
+    if (d1) check_alloc_doc(d1);
     size_t allocs = c.mallocs + c.reallocs;
     CHECK(allocs > 1);
     /* the same input again: no allocation at all, same document */
