@@ -1070,6 +1070,14 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
     bool in_obj = false;
     const char *p = json;
 
+/* Whether the string opened at a (its closing quote in word wp) has no
+ * backslash by the index words alone: it lies in word wp, or in wp and the
+ * word before in this window, and those words have none. Else
+ * indexed_string tests the exact range. */
+#define STRING_CLEAN(a)                                                      \
+    ((a) >= base ? !wp[cap]                                                  \
+                 : (a) >= base - 64 && wp > iw->marks && !(wp[cap] | wp[cap - 1]))
+
 /* p = the next marked byte; fails at the end of the index. */
 #define NEXT_TOKEN()                                                         \
     do {                                                                     \
@@ -1096,7 +1104,7 @@ value:
         NEXT_TOKEN(); /* the closing quote */
         size_t len = 0;
         bool noesc = true;
-        if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw))
+        if (!indexed_string(r, open, p, s, &len, &noesc, STRING_CLEAN(open), iw))
             goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
@@ -1166,7 +1174,7 @@ key: {
     NEXT_TOKEN();
     size_t len = 0;
     bool noesc = true;
-    if (!indexed_string(r, open, p, s, &len, &noesc, open >= base && !wp[cap], iw))
+    if (!indexed_string(r, open, p, s, &len, &noesc, STRING_CLEAN(open), iw))
         goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
@@ -1222,6 +1230,7 @@ failed:
     doc->val_count = 0;
     return false;
 #undef NEXT_TOKEN
+#undef STRING_CLEAN
 }
 
 /*
