@@ -1017,14 +1017,14 @@ static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t 
  * reader, which must end exactly at q. word_clean: the string lies in one
  * word of the index that has no backslash (most strings), so it needs no
  * range test on the backslash bitmap (in iw). */
-static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q, char *s,
-                                             size_t *len, bool *noesc, bool word_clean,
-                                             const index_window *iw) {
+static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q,
+                                             const char *end, char *s, size_t *len, bool *noesc,
+                                             bool word_clean, const index_window *iw) {
     size_t n = (size_t)(q - p - 1);
     if (JET_LIKELY(word_clean ||
                    !window_backslash(r->json, iw->backslashes, iw->first * 64,
                                      (size_t)(p + 1 - r->json), (size_t)(q - r->json)))) {
-        copy_known(s, p + 1, n, r->end);
+        copy_known(s, p + 1, n, end);
         s[n] = '\0';
         *len = n;
         *noesc = true;
@@ -1104,7 +1104,7 @@ value:
         NEXT_TOKEN(); /* the closing quote */
         size_t len = 0;
         bool noesc = true;
-        if (!indexed_string(r, open, p, s, &len, &noesc, STRING_CLEAN(open), iw))
+        if (!indexed_string(r, open, p, end, s, &len, &noesc, STRING_CLEAN(open), iw))
             goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
@@ -1174,7 +1174,7 @@ key: {
     NEXT_TOKEN();
     size_t len = 0;
     bool noesc = true;
-    if (!indexed_string(r, open, p, s, &len, &noesc, STRING_CLEAN(open), iw))
+    if (!indexed_string(r, open, p, end, s, &len, &noesc, STRING_CLEAN(open), iw))
         goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
