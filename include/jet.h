@@ -699,9 +699,10 @@ bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
 
 /**
  * Validates the whole input (RFC 8259 and UTF-8, honouring the read flags
- * and limits) without building anything: stage 1, then a walk over every
- * token that checks the grammar, strings, numbers and literals. Accepts
- * exactly what the DOM reader accepts. The cursor's scratch is reused, so
+ * and limits) without building anything: stage 1, then the DOM reader's
+ * stage 2 compiled to write no value (on an invalid input, a walk over the
+ * cursor's index then finds the error and its path). Accepts exactly what
+ * the DOM reader accepts. The cursor's scratch is reused, so
  * validating another input of the same size allocates nothing. Errors as for
  * the cursor (jet_od_error). The cursor holds no document afterwards.
  */

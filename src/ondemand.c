@@ -676,6 +676,17 @@ bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_re
     return ok;
 }
 
+bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+    if (!od->validator) {
+        od->validator = jet_parser_new(&od->alloc);
+        if (!od->validator) return false;
+    }
+    if (!jet__validate_indexed(od->validator, json, len, opts)) return false;
+    reset(od, json, len, opts);
+    od->pos = len; /* no document to walk */
+    return true;
+}
+
 bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
                   jet_odv *root) {
     if (!od) return false;

@@ -187,6 +187,11 @@ static JET_ALWAYS_INLINE bool jet__od_toks_backslash(jet_od *od, const jet_od_to
 /* Validation by the DOM reader (for the reader extensions the cursor does
  * not know). */
 bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+/* jet_od_validate's fast route: stage 1 and the DOM reader's stage 2
+ * building nothing (jet__validate_indexed). True when the input is valid;
+ * false when it is not or the route does not apply: the walk then decides
+ * and says why. */
+bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
 /* Records the first error (sticky) with its location and JSON Pointer;
  * always returns false. */
 bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg);

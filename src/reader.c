@@ -72,6 +72,7 @@ typedef struct reader {
     jet_code code;
     const char *err_pos;
     const char *err_msg;
+    jet_val sink; /* validating, stage 2 writes every slot here */
 } reader;
 
 /* Records a failure (the first one wins) and returns NULL for chaining. */
@@ -1033,6 +1034,18 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
     return read_string(r, p + 1, s, len, noesc, true) == q + 1;
 }
 
+/* Validating: the string whose quotes are at open and q holds valid escapes
+ * (or none); decoded into scratch when it has any. */
+static JET_NOINLINE bool string_escapes_ok(reader *r, const char *open, const char *q,
+                                           char *scratch, const index_window *iw) {
+    if (!window_backslash(r->json, iw->backslashes, iw->first * 64,
+                          (size_t)(open + 1 - r->json), (size_t)(q - r->json)))
+        return true;
+    size_t len = 0;
+    bool noesc = true;
+    return read_string(r, open + 1, scratch, &len, &noesc, true) == q + 1;
+}
+
 /*
  * The reader's second stage when an index exists: the same states as
  * read_root, but each next token comes from the index instead of a scan, so
@@ -1041,8 +1054,8 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
  * re-reads with read_root, which reports the error with its exact place and
  * message. Comments and STOP_WHEN_DONE always take read_root.
  */
-static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth,
-                                      index_window *iw) {
+static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32_t max_depth,
+                                                index_window *iw, const bool build) {
     jet_doc *doc = r->doc;
     const char *json = r->json;
     const char *end = r->end;
@@ -1052,8 +1065,11 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
      * value starts: room for a window's marks when it is scanned means no
      * test per value. (Hostile input, `]]]]...`, has a mark per byte: the
      * room reserved, never touched, is then 16 bytes per byte of a window.) */
-    if (doc->val_cap < iw->count && !grow_vals(doc, 0, iw->count)) return false;
-    jet_val *v = doc->vals;
+    if (build && doc->val_cap < iw->count && !grow_vals(doc, 0, iw->count)) return false;
+    /* Validating (build false), every slot is one sink and strings are not
+     * copied: only a string with escapes is decoded, into the string arena
+     * used as scratch (s does not move). */
+    jet_val *v = build ? doc->vals : &r->sink;
     char *s = doc->strs;
     jet_val *ctn = NULL; /* as in read_root */
     size_t count = 0;
@@ -1078,13 +1094,30 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
     ((a) >= base ? !wp[cap]                                                  \
                  : (a) >= base - 64 && wp > iw->marks && !(wp[cap] | wp[cap - 1]))
 
+/* The string whose quotes are at a and p: into slot v and the string
+ * arena (build), or only its escapes checked (validating); else `failed`. */
+#define STRING_OR_FAIL(a)                                                    \
+    do {                                                                     \
+        if (build) {                                                         \
+            size_t len_ = 0;                                                 \
+            bool noesc_ = true;                                              \
+            if (!indexed_string(r, (a), p, end, s, &len_, &noesc_, STRING_CLEAN(a), iw)) \
+                goto failed;                                                 \
+            put_string(v, s, len_, noesc_);                                  \
+            s += len_ + 1;                                                   \
+            v++;                                                             \
+        } else if (!STRING_CLEAN(a) && !string_escapes_ok(r, (a), p, s, iw)) { \
+            goto failed;                                                     \
+        }                                                                    \
+    } while (0)
+
 /* p = the next marked byte; fails at the end of the index. */
 #define NEXT_TOKEN()                                                         \
     do {                                                                     \
         while (JET_UNLIKELY(!cur)) {                                         \
             if (JET_UNLIKELY(++wp >= wend)) {                                \
                 if (next_window(iw) <= 0) goto failed;                       \
-                if (doc->val_cap - (size_t)(v - doc->vals) < iw->count)      \
+                if (build && doc->val_cap - (size_t)(v - doc->vals) < iw->count) \
                     GROW_SLOTS(iw->count, (void)0);                          \
                 wp = iw->marks;                                              \
                 wend = wp + iw->n;                                           \
@@ -1102,13 +1135,7 @@ value:
     case '"': {
         const char *open = p;
         NEXT_TOKEN(); /* the closing quote */
-        size_t len = 0;
-        bool noesc = true;
-        if (!indexed_string(r, open, p, end, s, &len, &noesc, STRING_CLEAN(open), iw))
-            goto failed;
-        put_string(v, s, len, noesc);
-        s += len + 1;
-        v++;
+        STRING_OR_FAIL(open);
         goto after_value;
     }
     case '[':
@@ -1117,7 +1144,7 @@ value:
             frames_room(&doc->alloc, st, &fp, max_depth) <= 0)
             goto failed;
         open_container(&fp, &ctn, &count, &in_obj, v, *p == '{');
-        v++;
+        if (build) v++;
         NEXT_TOKEN();
         if (in_obj) {
             if (JET_LIKELY(*p == '"')) goto key;
@@ -1154,8 +1181,10 @@ value:
         const char *at = p;
         const char *q = jet_num_parse(p, end, flags, &num, &code, &at);
         if (JET_UNLIKELY(!q) || (q < end && !delim_table[(unsigned char)*q])) goto failed;
-        s = put_number(v, s, p, q, &num);
-        v++;
+        if (build) {
+            s = put_number(v, s, p, q, &num);
+            v++;
+        }
         goto after_value;
     }
     default:
@@ -1165,20 +1194,14 @@ value:
 literal_done:
     if (p < end && !delim_table[(unsigned char)*p]) goto failed;
     v->uni.u = 0;
-    v++;
+    if (build) v++;
     goto after_value;
 
 key: {
     /* p points at the opening quote of a key; the next mark is its end. */
     const char *open = p;
     NEXT_TOKEN();
-    size_t len = 0;
-    bool noesc = true;
-    if (!indexed_string(r, open, p, end, s, &len, &noesc, STRING_CLEAN(open), iw))
-        goto failed;
-    put_string(v, s, len, noesc);
-    s += len + 1;
-    v++;
+    STRING_OR_FAIL(open);
     NEXT_TOKEN();
     if (JET_UNLIKELY(*p != ':')) goto failed;
     NEXT_TOKEN();
@@ -1222,15 +1245,29 @@ done:
         wend = wp + iw->n;
         if (*wp) goto failed;
     }
-    doc->val_count = (size_t)(v - doc->vals);
-    doc->read_size = (size_t)(end - json);
+    if (build) {
+        doc->val_count = (size_t)(v - doc->vals);
+        doc->read_size = (size_t)(end - json);
+    }
     return true;
 
 failed:
     doc->val_count = 0;
     return false;
+#undef STRING_OR_FAIL
 #undef NEXT_TOKEN
 #undef STRING_CLEAN
+}
+
+static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth,
+                                      index_window *iw) {
+    return read_indexed_body(r, st, max_depth, iw, true);
+}
+
+/* The same grammar, nothing built (jet__validate_indexed). */
+static JET_NOINLINE bool validate_indexed(reader *r, jet_stack *st, uint32_t max_depth,
+                                          index_window *iw) {
+    return read_indexed_body(r, st, max_depth, iw, false);
 }
 
 /*
@@ -1252,7 +1289,8 @@ bool jet__mostly_digits(const char *json, size_t len) {
  * when the input needs read_root: the one-pass kernel is selected, a flag
  * that only read_root handles is set, the input is mostly digits, the index
  * cannot be allocated, or stage 2 did not accept the input. */
-static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len) {
+static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len,
+                            bool build) {
     jet_kernel k = jet__kernel();
     if (k == JET_KERNEL_SCALAR || len == 0 || jet__mostly_digits(r->json, len) ||
         (r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)))
@@ -1286,12 +1324,36 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
         jet__scan_begin(&iw.scan);
         if (next_window(&iw) <= 0) return false;
     }
-    return read_indexed(r, st, max_depth, &iw);
+    return build ? read_indexed(r, st, max_depth, &iw) : validate_indexed(r, st, max_depth, &iw);
 }
 
 /* ========================================================================== */
 /* Entry points                                                               */
 /* ========================================================================== */
+
+/* The string arena for an input of len bytes. Unescaped strings never
+ * exceed their source text, each NUL terminator is paid for by a quote, and
+ * a block store of n bytes (8, 16 or 32) happens only when n input bytes
+ * remain past the source position, which the output never runs ahead of:
+ * len + 16 suffices (len <= SIZE_MAX - 64, checked by the callers). */
+static bool reserve_strings(jet_doc *doc, size_t len) {
+    size_t need = len + 16;
+    if (doc->str_cap >= need) return true;
+    jet__free(&doc->alloc, doc->strs);
+    doc->strs = (char *)jet__malloc(&doc->alloc, need);
+    doc->str_cap = doc->strs ? need : 0;
+    return doc->strs != NULL;
+}
+
+static void reader_init(reader *r, jet_doc *doc, const char *json, size_t len,
+                        jet_read_flags flags) {
+    memset(r, 0, sizeof *r);
+    r->json = json;
+    r->end = json + len;
+    r->doc = doc;
+    r->flags = flags;
+    r->code = JET_OK;
+}
 
 bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                 const jet_read_opts *opts, jet_error *err) {
@@ -1308,23 +1370,10 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                       "input larger than the size limit");
         return false;
     }
-    /* String arena: unescaped strings never exceed their source text, each
-     * NUL terminator is paid for by a quote, and a block store of n bytes
-     * (8, 16 or 32) happens only when n input bytes remain past the source
-     * position, which the output never runs ahead of: len + 16 suffices. */
-    if (len > SIZE_MAX - 64) {
-        jet__error_set(err, JET_ERR_MEMORY, 0, "input too large");
+    if (len > SIZE_MAX - 64 || !reserve_strings(doc, len)) {
+        jet__error_set(err, JET_ERR_MEMORY, 0,
+                       len > SIZE_MAX - 64 ? "input too large" : "out of memory");
         return false;
-    }
-    size_t str_need = len + 16;
-    if (doc->str_cap < str_need) {
-        jet__free(&doc->alloc, doc->strs);
-        doc->strs = (char *)jet__malloc(&doc->alloc, str_need);
-        doc->str_cap = doc->strs ? str_need : 0;
-        if (!doc->strs) {
-            jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
-            return false;
-        }
     }
     /* Value arena: a first guess from the input size (about one value per
      * 8 bytes on typical documents); grown during the parse if needed. */
@@ -1335,18 +1384,27 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
     }
     if (!json) json = ""; /* len is 0 here: no arithmetic on NULL */
     reader r;
-    r.json = json;
-    r.end = json + len;
-    r.doc = doc;
-    r.flags = flags;
-    r.code = JET_OK;
-    r.err_pos = NULL;
-    r.err_msg = NULL;
-    if (read_with_index(&r, stack, max_depth, len)) return true;
+    reader_init(&r, doc, json, len, flags);
+    if (read_with_index(&r, stack, max_depth, len, true)) return true;
     r.code = JET_OK;
     if (read_root(&r, stack, max_depth)) return true;
     jet__error_at(err, r.code, json, len, (size_t)(r.err_pos - json), r.err_msg);
     return false;
+}
+
+bool jet__validate_indexed(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts) {
+    jet_read_flags flags = opts ? opts->flags : 0;
+    uint32_t max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
+    jet_doc *doc = &p->doc;
+    doc->val_count = 0;
+    doc->read_size = 0;
+    if (!json || len == 0 || len > SIZE_MAX - 64 || (opts && opts->max_size && len > opts->max_size))
+        return false;
+    /* the string arena: scratch for the strings with escapes */
+    if (!reserve_strings(doc, len)) return false;
+    reader r;
+    reader_init(&r, doc, json, len, flags);
+    return read_with_index(&r, &p->stack, max_depth, len, false);
 }
 
 jet_parser *jet_parser_new(const jet_alloc *alloc) {

@@ -108,6 +108,11 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
          * reused arenas. */
         return jet__od_validate_dom(od, json, len, &o);
     }
+    /* The DOM reader's stage 2 without the document accepts a valid input
+     * with fewer instructions than the walk below (5.2 against 6.2 per byte
+     * of twitter.json); the walk, which reports errors with their path,
+     * runs only when it does not accept. */
+    if (jet__od_validate_indexed(od, json, len, &o)) return true;
     jet_odv root;
     if (!jet_od_start(od, json, len, &o, &root)) return false;
     const char *j = od->json;

@@ -389,7 +389,7 @@ const jb_engine jb_engine_jet = {
     JB_CAP_NUM_SPLIT | JB_CAP_NUL_STRINGS | JB_CAP_REFERENCE,
     "reused jet_parser (document recycled by the next parse)",
     "jet_val_write, minified",
-    "jet_od_validate: stage 1, then a grammar walk over the index (no document); reused jet_od",
+    "jet_od_validate: stage 1, then the DOM reader's stage 2 building nothing (no document); reused jet_od",
     "DOM parse, then jet_obj_get lookups",
     jet_create, jet_destroy, jet_parse, jet_free_doc, jet_stats_fn,
     jet_serialize, jet_free_text, jet_validate_only, jet_dom_decode,
