@@ -688,8 +688,10 @@ value:
         if (JET_UNLIKELY(fp->meta == FRAME_SENTINEL)) {
             int room = frames_room(&doc->alloc, st, &fp, max_depth);
             if (room <= 0) {
-                if (room == 0) fail(r, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
-                else fail(r, JET_ERR_MEMORY, p, "out of memory");
+                if (room == 0)
+                    fail(r, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
+                else
+                    fail(r, JET_ERR_MEMORY, p, "out of memory");
                 goto failed;
             }
         }
@@ -1011,20 +1013,26 @@ static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t 
     return bits_in_range(bs, a - lo, b - lo);
 }
 
+/* Whether the string whose quotes are at p and q holds a backslash: the
+ * exact range test on the window's backslash bitmap. */
+static JET_ALWAYS_INLINE bool string_backslash(const reader *r, const char *p, const char *q,
+                                               const index_window *iw) {
+    return window_backslash(r->json, iw->backslashes, iw->first * 64, (size_t)(p + 1 - r->json),
+                            (size_t)(q - r->json));
+}
+
 /* Reads the string whose opening quote is at p and closing quote at q into
  * the string arena at s. Stage 1 found no control character in any string
  * and either validated the input's UTF-8 or invalid UTF-8 is allowed (then
  * copied through as read_string would), so only a backslash needs the full
- * reader, which must end exactly at q. word_clean: the string lies in one
- * word of the index that has no backslash (most strings), so it needs no
- * range test on the backslash bitmap (in iw). */
+ * reader, which must end exactly at q. word_clean: the index words the
+ * string lies in have no backslash (most strings: STRING_CLEAN), so it
+ * needs no range test on the backslash bitmap (in iw). */
 static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const char *q,
                                              const char *end, char *s, size_t *len, bool *noesc,
                                              bool word_clean, const index_window *iw) {
     size_t n = (size_t)(q - p - 1);
-    if (JET_LIKELY(word_clean ||
-                   !window_backslash(r->json, iw->backslashes, iw->first * 64,
-                                     (size_t)(p + 1 - r->json), (size_t)(q - r->json)))) {
+    if (JET_LIKELY(word_clean || !string_backslash(r, p, q, iw))) {
         copy_known(s, p + 1, n, end);
         s[n] = '\0';
         *len = n;
@@ -1038,9 +1046,7 @@ static JET_ALWAYS_INLINE bool indexed_string(reader *r, const char *p, const cha
  * (or none); decoded into scratch when it has any. */
 static JET_NOINLINE bool string_escapes_ok(reader *r, const char *open, const char *q,
                                            char *scratch, const index_window *iw) {
-    if (!window_backslash(r->json, iw->backslashes, iw->first * 64,
-                          (size_t)(open + 1 - r->json), (size_t)(q - r->json)))
-        return true;
+    if (!string_backslash(r, open, q, iw)) return true;
     size_t len = 0;
     bool noesc = true;
     return read_string(r, open + 1, scratch, &len, &noesc, true) == q + 1;
