@@ -11,6 +11,7 @@
  *   SCAN_UTF8_VALID(state *): true when every block seen was valid UTF-8
  *   SCAN_UTF8_SOUND(state *): the same, except that the last block may end
  *     inside a sequence (the input goes on)
+ * and optionally SCAN_STATE_IN_MEMORY (below).
  * It generates SCAN_FN (see jet__scan_window in scan.h), which resumes from
  * a jet_scan_state so that the reader can index its input window by window,
  * SCAN_FN##_status (jet__scan_status) and SCAN_FN##_all (jet__scan_ex: the
@@ -19,16 +20,17 @@
  * shared by all kernels (scan_escaped in scan.c).
  */
 
-#define SCAN_JOIN2(a, b) a##b
-#define SCAN_JOIN(a, b) SCAN_JOIN2(a, b)
-
-/* One 64-byte block: the carries of the previous block in, its bitmaps
- * out. Inlined into the loop below and once more for the padded tail. */
 #ifndef SCAN_STATE_IN_MEMORY
 /* 1 where the kernel's registers cannot also hold the carries (AVX2: 16
  * vector registers, and the loop got 6% slower with them in registers) */
 #define SCAN_STATE_IN_MEMORY 0
 #endif
+
+#define SCAN_JOIN2(a, b) a##b
+#define SCAN_JOIN(a, b) SCAN_JOIN2(a, b)
+
+/* One 64-byte block: the carries of the previous block in, its bitmaps
+ * out. Inlined into the loop below and once more for the padded tail. */
 #ifndef SCAN_UTF8_STATE
 #error "every stage-1 kernel validates UTF-8: define SCAN_UTF8_STATE and the rest"
 #endif
