@@ -113,8 +113,9 @@ typedef struct jb_opts {
     const char *engines, *ops, *datasets, *data_dir, *baseline, *group_by;
     const char *json_path, *md_path, *svg_dir;
     int pin_cpu;        /* -1: none */
-    bool quick, self_test, counters, instructions, strict, list, verbose;
+    bool quick, self_test, counters, instructions, step_count, strict, list, verbose;
     unsigned instr_iters;
+    uint64_t step_limit; /* --step-count: most instructions stepped per cell */
     double profile_seconds; /* --sample-profile: seconds per cell, 0: off */
 } jb_opts;
 
@@ -157,6 +158,9 @@ bool jb_callgrind_available(void);
 bool jb_under_valgrind(void);
 void jb_instructions_cell(jb_run *r, jb_cell *c);
 int jb_callgrind_report(int argc, char **argv);
+
+/* stepcount.c */
+void jb_step_count_cell(jb_run *r, jb_cell *c);
 
 /* profile.c */
 void jb_sample_profile_cell(jb_run *r, jb_cell *c);

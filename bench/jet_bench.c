@@ -1020,6 +1020,11 @@ static void usage(void) {
          "                        one callgrind profile per cell (no timing); then\n"
          "  --callgrind-report F... prints instructions/byte from those dumps\n"
          "  --instr-iters N       iterations per cell in --instructions mode (default 5)\n"
+         "  --step-count          no timing: count the instructions of one iteration per cell by\n"
+         "                        single-stepping it on this CPU (its own kernels, AVX-512\n"
+         "                        included; x86-64 Linux; about 17 us per instruction)\n"
+         "  --step-limit N        --step-count gives up on a cell after N instructions\n"
+         "                        (default 30000000)\n"
          "  --sample-profile S    no timing: run each cell S seconds under a SIGPROF sampler and\n"
          "                        print its hottest functions and source lines (addr2line;\n"
          "                        lines need a RelWithDebInfo build)\n"
@@ -1052,6 +1057,7 @@ static void parse_args(jb_run *r, int argc, char **argv) {
     o->pin_cpu = -1;
     o->counters = true;
     o->instr_iters = 5;
+    o->step_limit = 30000000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--ops")) o->ops = need_arg(argc, argv, &i);
@@ -1070,6 +1076,8 @@ static void parse_args(jb_run *r, int argc, char **argv) {
         else if (!strcmp(a, "--instr-iters")) o->instr_iters = (unsigned)num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--no-counters")) o->counters = false;
         else if (!strcmp(a, "--instructions")) o->instructions = true;
+        else if (!strcmp(a, "--step-count")) o->step_count = true;
+        else if (!strcmp(a, "--step-limit")) o->step_limit = (uint64_t)num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--sample-profile")) o->profile_seconds = num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--quick")) o->quick = true;
         else if (!strcmp(a, "--self-test")) o->self_test = true;
@@ -1215,12 +1223,14 @@ int main(int argc, char **argv) {
     printf("verification: %d cell%s verified, %d failed (not timed), %d unsupported\n", ok_cells,
            ok_cells == 1 ? "" : "s", failed_cells, r->ncells - ok_cells - failed_cells);
 
-    if (r->opt.instructions || r->opt.profile_seconds > 0) {
+    if (r->opt.instructions || r->opt.step_count || r->opt.profile_seconds > 0) {
         for (int i = 0; i < r->ncells; i++) {
             jb_cell *c = &r->cells[i];
             if (c->state == CELL_OK) {
                 if (r->opt.instructions)
                     jb_instructions_cell(r, c);
+                else if (r->opt.step_count)
+                    jb_step_count_cell(r, c);
                 else
                     jb_sample_profile_cell(r, c);
             }
