@@ -31,6 +31,13 @@ test: build
 bench: build
 	$(BUILD)/bench/jet-bench $(BENCH_ARGS)
 
+# Instructions per byte of the kernels this CPU runs (AVX-512 included), by
+# single-stepping one parse of twitter per engine (x86-64 Linux; about two
+# minutes; see bench/README.md, "Counters").
+.PHONY: bench-steps
+bench-steps: build
+	$(BUILD)/bench/jet-bench --step-count --ops parse --datasets twitter --engines jet,simdjson-dom $(BENCH_ARGS)
+
 # Number parsing/printing alone (bench/num_bench.c), and the long run of the
 # number tests (about 100 times the random cases of `make test`; minutes).
 .PHONY: bench-numbers test-numbers-long

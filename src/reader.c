@@ -434,9 +434,14 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
 /* Open containers (both stages)                                              */
 /* ========================================================================== */
 
-/* The innermost open container is kept in locals (a pointer to its slot,
- * its element count, whether it is an object); the enclosing ones are
- * saved on the stack, whose next free frame is fp. Pointers rather than
+/* Whether the innermost open container is an object (meta's low bit). */
+#define IN_OBJ ((meta & 1) != 0)
+
+/* The innermost open container is kept in locals: a pointer to its slot,
+ * and its element count and whether it is an object in one word (`meta`,
+ * as a frame keeps them: one register fewer, 0.5 to 2% fewer instructions
+ * in both readers). The enclosing ones are saved on the stack, whose next
+ * free frame is fp. Pointers rather than
  * indices, so that opening and closing load nothing from the document: when
  * the slots move (they grow), grow_vals_rebase fixes the saved pointers.
  * Shared by read_root and read_indexed. */
@@ -472,29 +477,26 @@ static JET_NOINLINE int frames_room(const jet_alloc *a, jet_stack *st, jet_frame
 }
 
 /* Opens a container at slot v (the caller made room for the frame). */
-static JET_ALWAYS_INLINE void open_container(jet_frame **fp, jet_val **ctn, size_t *count,
-                                             bool *in_obj, jet_val *v, bool obj) {
+static JET_ALWAYS_INLINE void open_container(jet_frame **fp, jet_val **ctn, size_t *meta,
+                                             jet_val *v, bool obj) {
     (*fp)->ctn.slot = *ctn;
-    (*fp)->meta = *count << 1 | (size_t)*in_obj;
+    (*fp)->meta = *meta;
     (*fp)++;
     *ctn = v;
     v->tag = obj ? JET_TYPE_OBJ : JET_TYPE_ARR;
-    *count = 0;
-    *in_obj = obj;
+    *meta = (size_t)obj;
 }
 
 /* Closes the innermost container, whose last child ends before slot v, and
  * makes the enclosing one innermost again (above the root: *ctn NULL). */
-static JET_ALWAYS_INLINE void close_container(jet_frame **fp, jet_val **ctn, size_t *count,
-                                              bool *in_obj, jet_val *v) {
+static JET_ALWAYS_INLINE void close_container(jet_frame **fp, jet_val **ctn, size_t *meta,
+                                              jet_val *v) {
     jet_val *c = *ctn;
-    c->tag |= (uint64_t)*count << JET_TAG_LEN_SHIFT;
+    c->tag |= (uint64_t)(*meta >> 1) << JET_TAG_LEN_SHIFT;
     c->uni.ofs = (size_t)(v - c);
     (*fp)--;
     *ctn = (*fp)->ctn.slot;
-    size_t meta = (*fp)->meta;
-    *count = meta >> 1;
-    *in_obj = (meta & 1) != 0;
+    *meta = (*fp)->meta;
 }
 
 /* Grows the slots to used + need, keeping the pointers saved in frames
@@ -654,8 +656,7 @@ static bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
     jet_val *vend = doc->vals + doc->val_cap;
     char *s = doc->strs;
     jet_val *ctn = NULL; /* the innermost open container's slot */
-    size_t count = 0;    /* its elements so far */
-    bool in_obj = false;
+    size_t meta = 0;     /* its elements so far << 1 | 1 when an object (IN_OBJ) */
     if (!frames_begin(&doc->alloc, st, max_depth)) {
         fail(r, JET_ERR_MEMORY, p, "out of memory");
         return false;
@@ -696,7 +697,7 @@ value:
             }
         }
         bool obj = (*p == '{');
-        open_container(&fp, &ctn, &count, &in_obj, v, obj);
+        open_container(&fp, &ctn, &meta, v, obj);
         v++;
         p++;
         SKIP_WS();
@@ -818,21 +819,21 @@ key: {
 after_value:
     /* One value finished at the current level. */
     if (JET_UNLIKELY(!ctn)) goto done;
-    count++;
+    meta += 2; /* one more element */
     if (JET_LIKELY(p < end) && (*p == ',')) {
         p++;
         goto after_comma;
     }
     SKIP_WS();
     if (JET_UNLIKELY(p >= end)) {
-        fail(r, JET_ERR_TRUNCATED, p, in_obj ? "unexpected end of input in object" : "unexpected end of input in array");
+        fail(r, JET_ERR_TRUNCATED, p, IN_OBJ ? "unexpected end of input in object" : "unexpected end of input in array");
         goto failed;
     }
     if (*p == ',') {
         p++;
         goto after_comma;
     }
-    if (in_obj) {
+    if (IN_OBJ) {
         if (JET_LIKELY(*p == '}')) goto close;
         fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or '}' after object member");
         goto failed;
@@ -845,11 +846,11 @@ after_comma:
     if (JET_UNLIKELY(p >= end) || ws_table[(unsigned char)*p] || *p == '/') {
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
-            fail(r, JET_ERR_TRUNCATED, p, in_obj ? "unexpected end of input in object" : "unexpected end of input in array");
+            fail(r, JET_ERR_TRUNCATED, p, IN_OBJ ? "unexpected end of input in object" : "unexpected end of input in array");
             goto failed;
         }
     }
-    if (in_obj) {
+    if (IN_OBJ) {
         if (JET_LIKELY(*p == '"')) goto key;
         if (*p == '}' && trailing_commas) goto close;
         fail(r, JET_ERR_UNEXPECTED_CHAR, p,
@@ -865,7 +866,7 @@ after_comma:
 
 close:
     /* p points at the closing bracket of the innermost container. */
-    close_container(&fp, &ctn, &count, &in_obj, v);
+    close_container(&fp, &ctn, &meta, v);
     p++;
     goto after_value;
 
@@ -1078,7 +1079,7 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
     jet_val *v = build ? doc->vals : &r->sink;
     char *s = doc->strs;
     jet_val *ctn = NULL; /* as in read_root */
-    size_t count = 0;
+    size_t meta = 0;
     if (!frames_begin(&doc->alloc, st, max_depth)) return false;
     jet_frame *fp = st->frames;
     /* The window, in locals (stores into the document could alias iw). Few
@@ -1089,7 +1090,6 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
     const size_t cap = (size_t)(iw->backslashes - iw->marks);
     uint64_t cur = *wp;      /* its positions not consumed yet */
     const char *base = json; /* the input byte of its bit 0 */
-    bool in_obj = false;
     const char *p = json;
 
 /* Whether the string opened at a (its closing quote in word wp) has no
@@ -1149,10 +1149,10 @@ value:
         if (JET_UNLIKELY(fp->meta == FRAME_SENTINEL) &&
             frames_room(&doc->alloc, st, &fp, max_depth) <= 0)
             goto failed;
-        open_container(&fp, &ctn, &count, &in_obj, v, *p == '{');
+        open_container(&fp, &ctn, &meta, v, *p == '{');
         if (build) v++;
         NEXT_TOKEN();
-        if (in_obj) {
+        if (IN_OBJ) {
             if (JET_LIKELY(*p == '"')) goto key;
             if (*p == '}') goto close;
             goto failed;
@@ -1216,11 +1216,11 @@ key: {
 
 after_value:
     if (JET_UNLIKELY(!ctn)) goto done;
-    count++;
+    meta += 2; /* one more element */
     NEXT_TOKEN();
     if (JET_LIKELY(*p == ',')) {
         NEXT_TOKEN();
-        if (in_obj) {
+        if (IN_OBJ) {
             if (JET_LIKELY(*p == '"')) goto key;
             if (*p == '}' && trailing_commas) goto close;
             goto failed;
@@ -1231,11 +1231,11 @@ after_value:
         }
         goto value;
     }
-    if (*p == (in_obj ? '}' : ']')) goto close;
+    if (*p == (IN_OBJ ? '}' : ']')) goto close;
     goto failed;
 
 close:
-    close_container(&fp, &ctn, &count, &in_obj, v);
+    close_container(&fp, &ctn, &meta, v);
     goto after_value;
 
 done:
