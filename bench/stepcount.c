@@ -12,7 +12,6 @@
 #define _GNU_SOURCE 1
 #include "bench.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__)

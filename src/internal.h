@@ -64,14 +64,15 @@ struct jet_doc {
     bool parser_owned; /* jet_doc_free() is a no-op */
 };
 
-/* Per-level bookkeeping of the reader's explicit stack: the enclosing
- * container, saved when a container opens inside it. */
+/* Per-level bookkeeping of the reader's explicit stack: one frame per open
+ * container (frames[0] stands for the document). */
 typedef struct jet_frame {
     union {
-        jet_val *slot; /* its slot (NULL above the root) */
+        jet_val *slot; /* the container's slot (NULL in frames[0]) */
         size_t ofs;    /* the same as an index while the slots move */
     } ctn;
-    size_t meta; /* its elements so far << 1 | 1 when it is an object */
+    size_t meta; /* the enclosing container's elements so far << 1 | 1 when it
+                    is an object, saved while this one is open */
 } jet_frame;
 
 /* The reader's scratch, kept by a parser between parses: the depth stack and
