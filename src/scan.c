@@ -60,7 +60,7 @@ typedef struct scan_masks {
  */
 static inline uint64_t scan_escaped(uint64_t backslash, uint64_t *carry) {
     const uint64_t even = 0x5555555555555555ULL;
-    if (!(backslash | *carry)) return 0; /* most blocks */
+    if (__builtin_expect(!(backslash | *carry), 1)) return 0; /* most blocks */
     uint64_t bs = backslash & ~*carry;
     uint64_t starts = bs & ~(bs << 1);
     uint64_t even_ends = (bs + (starts & even)) & ~bs;
@@ -405,7 +405,9 @@ AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
 }
 
 AVX2_ATTR static inline uint64_t prefix_xor_clmul(uint64_t x) {
-    __m128i r = _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)x), _mm_set1_epi8((char)0xFF), 0);
+    __m128i ones = _mm_set1_epi8((char)0xFF);
+    __asm__("" : "+x"(ones)); /* kept in a register, as avx2_set1 below */
+    __m128i r = _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)x), ones, 0);
     return (uint64_t)_mm_cvtsi128_si64(r);
 }
 
