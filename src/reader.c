@@ -252,6 +252,19 @@ static inline int32_t read_hex4(const unsigned char *p) {
                      (hex_table[p[2]] << 4) | hex_table[p[3]]);
 }
 
+/* After a \\u escape of a surrogate (*cp in D800..DFFF) that ends at *p:
+ * when *cp is a high surrogate and a low surrogate escape follows before
+ * lim, combines the pair into *cp, moves *p past it and returns true. */
+static inline bool pair_surrogate(const char **p, const char *lim, int32_t *cp) {
+    const char *s = *p;
+    if (*cp > 0xDBFF || lim - s < 6 || s[0] != '\\' || s[1] != 'u') return false;
+    int32_t lo = read_hex4((const unsigned char *)s + 2);
+    if (lo < 0xDC00 || lo > 0xDFFF) return false;
+    *cp = 0x10000 + (((*cp - 0xD800) << 10) | (lo - 0xDC00));
+    *p = s + 6;
+    return true;
+}
+
 /* Whether the bytes from p to the end are a proper prefix of a low
  * surrogate escape (\uDC00..\uDFFF): a high surrogate whose partner the
  * end of the input cuts off. */
@@ -406,15 +419,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 return fail(r, JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
             p += 6;
             if (cp >= 0xD800 && cp <= 0xDFFF) {
-                bool ok = false;
-                if (cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
-                    int32_t lo = read_hex4((const unsigned char *)p + 2);
-                    if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                        cp = 0x10000 + (((cp - 0xD800) << 10) | (lo - 0xDC00));
-                        p += 6;
-                        ok = true;
-                    }
-                }
+                bool ok = pair_surrogate(&p, end, &cp);
                 if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
                     return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in \\u escape");
                 if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
@@ -1104,15 +1109,7 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
         if (cp < 0) return false;
         src += 6;
         if (cp >= 0xD800 && cp <= 0xDFFF) {
-            bool ok = false;
-            if (cp <= 0xDBFF && q - src >= 6 && src[0] == '\\' && src[1] == 'u') {
-                int32_t lo = read_hex4((const unsigned char *)src + 2);
-                if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                    cp = 0x10000 + (((cp - 0xD800) << 10) | (lo - 0xDC00));
-                    src += 6;
-                    ok = true;
-                }
-            }
+            bool ok = pair_surrogate(&src, q, &cp);
             if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
         }
         dst = utf8_put(dst, (uint32_t)cp);
