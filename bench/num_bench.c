@@ -166,7 +166,7 @@ static uint64_t run_pass(int e, const nb_set *s) {
             jet_code code;
             const char *at;
             const char *q = jet_num_parse(s->text + s->ofs[i], end, 0, &num, &code, &at);
-            acc += num.v.u + (uint64_t)(q - s->text);
+            if (q) acc += num.v.u + (uint64_t)(q - s->text); /* num is set only then */
         }
         break;
     case E_STRTOD:
