@@ -1210,7 +1210,7 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
             if (!tag_) goto failed;                                          \
             v->tag = tag_;                                                   \
             v->uni.str = s;                                                  \
-            s += (tag_ >> JET_TAG_LEN_SHIFT) + 1;                            \
+            s += p - (a); /* the raw length + 1: no less than the decoded */ \
             v++;                                                             \
         } else if (!STRING_CLEAN(a) && !string_escapes_ok(r, (a), p, s, iw)) { \
             goto failed;                                                     \
