@@ -190,11 +190,13 @@ static inline const char *jet__num_parse_exp_tmp(const char *s, const char *e, c
 }
 
 /* roomy: JET__NUM_ROOMY bytes of input from p (jet_num_parse,
- * jet_num_parse_ex). */
+ * jet_num_parse_ex); fast: the caller asks for the inline path, roomy
+ * included (jet_num_parse_ex's callers fold JET_READ_NUMBER_AS_RAW, which
+ * excludes it, into their limit). */
 __attribute__((always_inline)) static inline const char *
 jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_num *out,
-                      jet_code *code, const char **err_at, bool roomy) {
-    if (__builtin_expect(roomy && !(flags & JET_READ_NUMBER_AS_RAW), 1)) {
+                      jet_code *code, const char **err_at, bool fast) {
+    if (__builtin_expect(fast, 1)) {
         const char *s = p;
         uint64_t neg = *p == '-';
         p += neg;
@@ -311,13 +313,21 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
 __attribute__((always_inline)) static inline const char *
 jet_num_parse(const char *p, const char *end, jet_read_flags flags, jet_num *out, jet_code *code,
               const char **err_at) {
-    return jet__num_parse_inline(p, end, flags, out, code, err_at, end - p >= JET__NUM_ROOMY);
+    return jet__num_parse_inline(p, end, flags, out, code, err_at,
+                                 end - p >= JET__NUM_ROOMY && !(flags & JET_READ_NUMBER_AS_RAW));
 }
 
 /* The same, roomy_limit being the first position from which fewer than
- * JET__NUM_ROOMY bytes are input (the input's start when it is shorter),
- * precomputed by a caller that keeps it in memory: one compare instead of
- * three. */
+ * JET__NUM_ROOMY bytes are input (the input's start when it is shorter, or
+ * when flags have JET_READ_NUMBER_AS_RAW: jet_num_roomy_limit), precomputed
+ * by a caller that keeps it in memory: one compare instead of three and a
+ * flag test. */
+static inline const char *jet_num_roomy_limit(const char *json, const char *end,
+                                              jet_read_flags flags) {
+    if ((flags & JET_READ_NUMBER_AS_RAW) || (size_t)(end - json) < JET__NUM_ROOMY) return json;
+    return end - JET__NUM_ROOMY + 1;
+}
+
 __attribute__((always_inline)) static inline const char *
 jet_num_parse_ex(const char *p, const char *end, const char *roomy_limit, jet_read_flags flags,
                  jet_num *out, jet_code *code, const char **err_at) {
@@ -333,6 +343,12 @@ static inline const char *jet_num_parse_ex(const char *p, const char *end, const
                                            const char **err_at) {
     (void)roomy_limit;
     return jet__num_parse(p, end, flags, out, code, err_at);
+}
+static inline const char *jet_num_roomy_limit(const char *json, const char *end,
+                                              jet_read_flags flags) {
+    (void)end;
+    (void)flags;
+    return json;
 }
 #endif /* JET__NUM_INLINE */
 

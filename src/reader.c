@@ -675,7 +675,7 @@ static bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
     const char *p = r->json;
     const char *end = r->end;
     const char *lim8 = room_limit(p, end, 8); /* as in read_indexed_body */
-    const char *lim_roomy = room_limit(p, end, JET__NUM_ROOMY);
+    const char *lim_roomy = jet_num_roomy_limit(p, end, r->flags);
     const bool comments = (r->flags & JET_READ_ALLOW_COMMENTS) != 0;
     const bool trailing_commas = (r->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
     const jet_read_flags flags = r->flags;
@@ -1167,7 +1167,7 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
     const char *end = r->end;
     const char *lim8 = room_limit(json, end, 8); /* see room_limit */
     const char *lim32 = room_limit(json, end, 32);
-    const char *lim_roomy = room_limit(json, end, JET__NUM_ROOMY);
+    const char *lim_roomy = jet_num_roomy_limit(json, end, r->flags);
     const jet_read_flags flags = r->flags;
     const bool trailing_commas = (flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
     /* Every value owns at least one mark, taken from the window where the
