@@ -1091,6 +1091,28 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
             src += 16;
             dst += 16;
         }
+#else
+        while ((size_t)(end - src) >= 8) {
+            uint64_t x = jet__load_le64(src);
+            memcpy(dst, src, 8);
+            uint64_t b = x ^ (ONES_8 * '\\');
+            uint64_t m = (b - ONES_8) & ~b & HIGH_8; /* the lowest flag is exact */
+            size_t left = (size_t)(q - src);
+            if (m) {
+                size_t k = ctz64(m) >> 3;
+                if (k < left) {
+                    src += k;
+                    dst += k;
+                    goto escape;
+                }
+            }
+            if (left <= 8) {
+                dst += left;
+                goto done;
+            }
+            src += 8;
+            dst += 8;
+        }
 #endif
         while (src < q && *src != '\\') *dst++ = *src++;
         if (src >= q) goto done;
