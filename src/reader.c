@@ -1051,6 +1051,28 @@ static JET_ALWAYS_INLINE bool string_backslash(const reader *r, const char *p, c
                             (size_t)(q - r->json));
 }
 
+/* Copies ESCAPE_BLOCK bytes from src to dst (both have the room) and
+ * returns the offset of the first backslash among them, SIZE_MAX when there
+ * is none. */
+#if JET_SCAN_SSE2
+#define ESCAPE_BLOCK 16
+static inline size_t first_backslash_copied(const char *src, char *dst) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
+    _mm_storeu_si128((__m128i *)(void *)dst, x);
+    unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    return m ? (size_t)__builtin_ctz(m) : SIZE_MAX;
+}
+#else
+#define ESCAPE_BLOCK 8
+static inline size_t first_backslash_copied(const char *src, char *dst) {
+    uint64_t x = jet__load_le64(src);
+    memcpy(dst, src, 8);
+    uint64_t b = x ^ (ONES_8 * '\\');
+    uint64_t m = (b - ONES_8) & ~b & HIGH_8; /* the lowest flag is exact */
+    return m ? ctz64(m) >> 3 : SIZE_MAX;
+}
+#endif
+
 /*
  * Decodes the string whose quotes are at p and q, which holds a backslash,
  * into dst. Stage 1 has ruled out control characters in strings and checked
@@ -1070,50 +1092,21 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
     char *d0 = dst;
     for (;;) {
         /* the plain bytes up to the next backslash or q */
-#if JET_SCAN_SSE2
-        while ((size_t)(end - src) >= 16) {
-            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
-            _mm_storeu_si128((__m128i *)(void *)dst, x);
-            unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+        while ((size_t)(end - src) >= ESCAPE_BLOCK) {
+            size_t k = first_backslash_copied(src, dst);
             size_t left = (size_t)(q - src);
-            if (m) {
-                size_t k = (size_t)__builtin_ctz(m);
-                if (k < left) {
-                    src += k;
-                    dst += k;
-                    goto escape;
-                }
+            if (k < left) {
+                src += k;
+                dst += k;
+                goto escape;
             }
-            if (left <= 16) {
+            if (left <= ESCAPE_BLOCK) {
                 dst += left;
                 goto done;
             }
-            src += 16;
-            dst += 16;
+            src += ESCAPE_BLOCK;
+            dst += ESCAPE_BLOCK;
         }
-#else
-        while ((size_t)(end - src) >= 8) {
-            uint64_t x = jet__load_le64(src);
-            memcpy(dst, src, 8);
-            uint64_t b = x ^ (ONES_8 * '\\');
-            uint64_t m = (b - ONES_8) & ~b & HIGH_8; /* the lowest flag is exact */
-            size_t left = (size_t)(q - src);
-            if (m) {
-                size_t k = ctz64(m) >> 3;
-                if (k < left) {
-                    src += k;
-                    dst += k;
-                    goto escape;
-                }
-            }
-            if (left <= 8) {
-                dst += left;
-                goto done;
-            }
-            src += 8;
-            dst += 8;
-        }
-#endif
         while (src < q && *src != '\\') *dst++ = *src++;
         if (src >= q) goto done;
     escape:
