@@ -11,7 +11,9 @@
  * of 1 to 4 blocks (from the second byte), so that window boundaries fall
  * inside strings, escapes, numbers and UTF-8 sequences. The outcomes must be identical: the
  * same slots (tags, payloads, string bytes) when accepted, the same code,
- * offset, line, column and message when rejected. Stage 1 on its own must
+ * offset, line, column and message when rejected, and no document re-read
+ * by the one-pass reader after the index route rejected it (a silent
+ * defect, see jet__index_rereads). Stage 1 on its own must
  * never read outside the input (ASan) and must agree between kernels
  * (bitmaps, counts, UTF-8 verdicts).
  */
@@ -106,7 +108,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         jet_doc *dref = jet_parser_parse(parsers[0], in, size, &opts, &eref);
         for (size_t k = 0; k < sizeof index_kernels / sizeof index_kernels[0]; k++) {
             if (!jet_kernel_set(index_kernels[k])) continue;
+            size_t rereads = jet__index_rereads();
             jet_doc *dg = jet_parser_parse(parsers[1], in, size, &opts, &eg);
+            if (jet__index_rereads() != rereads) {
+                fprintf(stderr, "fuzz_kernels: kernel %s rejected a document the one-pass reader "
+                                "accepts (flags %#x)\n",
+                        index_kernels[k], (unsigned)opts.flags);
+                abort();
+            }
             if (!same_outcome(dref, &eref, dg, &eg)) {
                 fprintf(stderr, "fuzz_kernels: kernel %s differs from scalar (flags %#x)\n",
                         index_kernels[k], (unsigned)opts.flags);

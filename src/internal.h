@@ -88,6 +88,9 @@ typedef struct jet_stack {
  * the default, or JET_INDEX_WINDOW); tests use tiny windows so that every
  * token and string meets a window boundary somewhere. */
 void jet__index_window_set(size_t words);
+/* Documents the reader's index route rejected and its one-pass reader then
+ * accepted, since the process started: a defect each (tests expect 0). */
+size_t jet__index_rereads(void);
 /* The on-demand cursor's window: two halves of half_words words (0: the
  * default, or JET_OD_WINDOW). For tests. */
 void jet__od_window_set(size_t half_words);

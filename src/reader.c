@@ -1410,12 +1410,29 @@ bool jet__mostly_digits(const char *json, size_t len) {
  * when the input needs read_root: the one-pass kernel is selected, a flag
  * that only read_root handles is set, the input is mostly digits, the index
  * cannot be allocated, or stage 2 did not accept the input. */
+/* Whether the index route reads this input: a kernel with an index, and
+ * neither comments nor STOP_WHEN_DONE (read_root's alone), nor an input of
+ * mostly digits (canada: the one-pass reader is faster there). */
+static bool index_route_applies(const reader *r, size_t len) {
+    return jet__kernel() != JET_KERNEL_SCALAR && len != 0 &&
+           !(r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)) &&
+           !jet__mostly_digits(r->json, len);
+}
+
+/* Documents that the index route rejected and read_root then accepted. The
+ * route is meant to accept every document read_root accepts (it hands
+ * errors over, not documents): each one counted is a defect that costs a
+ * second read, and the tests check that none happens. */
+static atomic_size_t index_rereads;
+
+size_t jet__index_rereads(void) {
+    return atomic_load_explicit(&index_rereads, memory_order_relaxed);
+}
+
+/* The index route (index_route_applies). */
 static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len,
                             bool build) {
     jet_kernel k = jet__kernel();
-    if (k == JET_KERNEL_SCALAR || len == 0 || jet__mostly_digits(r->json, len) ||
-        (r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)))
-        return false;
     index_window iw;
     iw.kernel = k;
     iw.json = r->json;
@@ -1506,9 +1523,13 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
     if (!json) json = ""; /* len is 0 here: no arithmetic on NULL */
     reader r;
     reader_init(&r, doc, json, len, flags);
-    if (read_with_index(&r, stack, max_depth, len, true)) return true;
+    bool indexed = index_route_applies(&r, len);
+    if (indexed && read_with_index(&r, stack, max_depth, len, true)) return true;
     r.code = JET_OK;
-    if (read_root(&r, stack, max_depth)) return true;
+    if (read_root(&r, stack, max_depth)) {
+        if (indexed) atomic_fetch_add_explicit(&index_rereads, 1, memory_order_relaxed);
+        return true;
+    }
     jet__error_at(err, r.code, json, len, (size_t)(r.err_pos - json), r.err_msg);
     return false;
 }
@@ -1525,7 +1546,7 @@ bool jet__validate_indexed(jet_parser *p, const char *json, size_t len, const je
     if (!reserve_strings(doc, len)) return false;
     reader r;
     reader_init(&r, doc, json, len, flags);
-    return read_with_index(&r, &p->stack, max_depth, len, false);
+    return index_route_applies(&r, len) && read_with_index(&r, &p->stack, max_depth, len, false);
 }
 
 jet_parser *jet_parser_new(const jet_alloc *alloc) {

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "internal.h"
 #include "jet.h"
 
 #define LENIENT                                                                       \
@@ -488,5 +489,8 @@ int main(void) {
            t3 - t2);
     for (size_t i = 0; i < n_corpora; i++) free(corpora[i].data);
     free(ndjson);
+    /* the index route accepted every document the one-pass reader did */
+    CHECK_MSG(jet__index_rereads() == 0, "%zu documents re-read after the index route rejected them",
+              jet__index_rereads());
     return CHECK_DONE("test_corpora");
 }

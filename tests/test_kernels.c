@@ -521,5 +521,8 @@ int main(void) {
     for (int i = 0; i < n; i++) free(corpus[i]);
     jet_parser_free(parsers[0]);
     jet_parser_free(parsers[1]);
+    /* the index route accepted every document the one-pass reader did */
+    CHECK_MSG(jet__index_rereads() == 0, "%zu documents re-read after the index route rejected them",
+              jet__index_rereads());
     return CHECK_DONE("test_kernels");
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "internal.h"
 #include "jet.h"
 
 /* A string literal as (pointer, length), so that embedded NULs count. */
@@ -1769,5 +1770,8 @@ int main(void) {
     }
     use_kernel(initial);
     test_files_and_args();
+    /* the index route accepted every document the one-pass reader did */
+    CHECK_MSG(jet__index_rereads() == 0, "%zu documents re-read after the index route rejected them",
+              jet__index_rereads());
     return CHECK_DONE("test_reader");
 }
