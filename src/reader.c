@@ -1019,6 +1019,8 @@ static size_t index_window_words(void) {
  * sound, 0 at the end of the input, -1 when stage 1 saw an error (the
  * caller then fails and the one-pass reader reports it). */
 static int next_window(index_window *iw) {
+    /* the word before the new window: see STRING_CLEAN */
+    if (iw->n) iw->backslashes[-1] = iw->backslashes[iw->n - 1];
     iw->first += iw->n;
     if (iw->first >= iw->total) {
         iw->n = 0;
@@ -1200,7 +1202,8 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
     if (!frames_begin(&doc->alloc, st, max_depth, &fp)) return false;
     /* The window, in locals (stores into the document could alias iw). Few
      * registers: the word being consumed is wp, its backslash word wp[cap]
-     * (the backslash words follow the marks in one allocation). */
+     * (the backslash words follow the marks, and one word, in one
+     * allocation). */
     const uint64_t *wp = iw->marks;          /* the word being consumed */
     const uint64_t *wend = wp + iw->n;       /* the window's end */
     const size_t cap = (size_t)(iw->backslashes - iw->marks);
@@ -1210,11 +1213,12 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
 
 /* Whether the string opened at a (its closing quote in word wp) has no
  * backslash by the index words alone: it lies in word wp, or in wp and the
- * word before in this window, and those words have none. Else
- * indexed_string tests the exact range. */
+ * word before, and those words have none (before a window's first word,
+ * the word kept in front of its backslash words: the previous window's
+ * last). Else indexed_string tests the exact range. */
 #define STRING_CLEAN(a)                                                      \
     ((a) >= base ? !wp[cap]                                                  \
-                 : (a) >= base - 64 && wp > iw->marks && !(wp[cap] | wp[cap - 1]))
+                 : (a) >= base - 64 && !(wp[cap] | wp[cap - 1]))
 
 /* The string whose quotes are at a and p: into slot v and the string
  * arena (build), or only its escapes checked (validating); else `failed`. */
@@ -1440,14 +1444,17 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
     iw.total = JET_SCAN_WORDS(len);
     size_t cap = index_window_words();
     iw.cap = iw.total < cap ? iw.total : cap;
-    if (st->index_cap < 2 * iw.cap) {
+    if (st->index_cap < 2 * iw.cap + 1) {
         jet__free(&r->doc->alloc, st->index);
-        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, 2 * iw.cap * sizeof(uint64_t));
-        st->index_cap = st->index ? 2 * iw.cap : 0;
+        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, (2 * iw.cap + 1) * sizeof(uint64_t));
+        st->index_cap = st->index ? 2 * iw.cap + 1 : 0;
         if (!st->index) return false;
     }
     iw.marks = st->index;
-    iw.backslashes = st->index + iw.cap;
+    /* the marks, one word, the backslashes: that word holds the backslashes
+     * of the block before the window (none before the first) */
+    iw.backslashes = st->index + iw.cap + 1;
+    iw.backslashes[-1] = 0;
     iw.check_utf8 = !(r->flags & JET_READ_ALLOW_INVALID_UTF8);
     iw.first = 0;
     jet_scan_result res;
