@@ -152,42 +152,26 @@ static inline uint64_t jet__num_value8(uint64_t t) {
     return (a + b) >> 32;
 }
 
-/* The out-of-line parses, through temporaries: were the caller's jet_num
- * (and error slots) passed on, their addresses would escape and they would
- * live in memory, so that every number, even one the inline path finishes,
- * went through the stack on its way to the caller. On success only *out is
- * written, on failure only *code and *err_at. */
-static inline const char *jet__num_parse_tmp(const char *s, const char *end, jet_read_flags flags,
-                                             jet_num *out, jet_code *code, const char **err_at) {
-    jet_num n;
-    jet_code c = JET_OK;
-    const char *at = s;
-    const char *r = jet__num_parse(s, end, flags, &n, &c, &at);
-    if (r) {
-        *out = n;
-    } else {
-        *code = c;
-        *err_at = at;
-    }
-    return r;
-}
-
-static inline const char *jet__num_parse_exp_tmp(const char *s, const char *e, const char *end,
-                                                 uint64_t w, int q, jet_read_flags flags,
-                                                 jet_num *out, jet_code *code,
-                                                 const char **err_at) {
-    jet_num n;
-    jet_code c = JET_OK;
-    const char *at = s;
-    const char *r = jet__num_parse_exp(s, e, end, w, q, flags, &n, &c, &at);
-    if (r) {
-        *out = n;
-    } else {
-        *code = c;
-        *err_at = at;
-    }
-    return r;
-}
+/* Returns what the out-of-line parse `call` gives, made with the
+ * temporaries n_, c_ and at_: copied to the caller's *out on success, to
+ * *code and *err_at on failure. Were the caller's own passed on, their
+ * addresses would escape and they would live in memory, so that every
+ * number, even one the inline path finishes, went through the stack on its
+ * way to the caller. */
+#define JET__NUM_RETURN_VIA_TMP(call)                                          \
+    do {                                                                       \
+        jet_num n_;                                                            \
+        jet_code c_ = JET_OK;                                                  \
+        const char *at_ = NULL;                                                \
+        const char *r_ = (call);                                               \
+        if (r_) {                                                              \
+            *out = n_;                                                         \
+        } else {                                                               \
+            *code = c_;                                                        \
+            *err_at = at_;                                                     \
+        }                                                                      \
+        return r_;                                                             \
+    } while (0)
 
 /* roomy: JET__NUM_ROOMY bytes of input from p (jet_num_parse,
  * jet_num_parse_ex); fast: the caller asks for the inline path, roomy
@@ -220,7 +204,7 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
             uint64_t w = jet__num_value8(t) * pow10_8[n1] +
                          (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
             if (__builtin_expect((*e1 | 0x20) == 'e', 0))
-                return jet__num_parse_exp_tmp(s, e1, end, w, 0, flags, out, code, err_at);
+                JET__NUM_RETURN_VIA_TMP(jet__num_parse_exp(s, e1, end, w, 0, flags, &n_, &c_, &at_));
             if (!neg) {
                 out->kind = JET_NUM_UINT;
                 out->v.u = w;
@@ -273,7 +257,7 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
                 }
             }
             if (__builtin_expect((*e | 0x20) == 'e', 0))
-                return jet__num_parse_exp_tmp(s, e, end, w, q, flags, out, code, err_at);
+                JET__NUM_RETURN_VIA_TMP(jet__num_parse_exp(s, e, end, w, q, flags, &n_, &c_, &at_));
             uint64_t bits;
             if (w <= (UINT64_C(1) << 53)) {
                 double d = (double)(int64_t)w / jet__num_pow10_f64[-q];
@@ -294,7 +278,7 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
         e = p + n;
         uint64_t w = jet__num_value8((t << 1) << (63 - 8 * n)); /* digits to the top */
         if (__builtin_expect((*e | 0x20) == 'e', 0))
-            return jet__num_parse_exp_tmp(s, e, end, w, 0, flags, out, code, err_at);
+            JET__NUM_RETURN_VIA_TMP(jet__num_parse_exp(s, e, end, w, 0, flags, &n_, &c_, &at_));
         if (!neg) {
             out->kind = JET_NUM_UINT;
             out->v.u = w;
@@ -305,9 +289,9 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
         out->v.i = -(int64_t)w;
         return e;
     general:
-        return jet__num_parse_tmp(s, end, flags, out, code, err_at);
+        JET__NUM_RETURN_VIA_TMP(jet__num_parse(s, end, flags, &n_, &c_, &at_));
     }
-    return jet__num_parse_tmp(p, end, flags, out, code, err_at);
+    JET__NUM_RETURN_VIA_TMP(jet__num_parse(p, end, flags, &n_, &c_, &at_));
 }
 
 __attribute__((always_inline)) static inline const char *

@@ -236,13 +236,13 @@ static inline size_t ctz64(uint64_t v) {
  * a non-ASCII byte. Bytes after the first flagged one may be flagged falsely
  * (borrow propagation); only the lowest flag is used.
  */
-static inline uint64_t string_special_mask(uint64_t x, uint64_t high) {
+static inline uint64_t string_special_mask(uint64_t x) {
     uint64_t q = x ^ (ONES_8 * '"');
     uint64_t b = x ^ (ONES_8 * '\\');
     uint64_t zq = (q - ONES_8) & ~q;
     uint64_t zb = (b - ONES_8) & ~b;
     uint64_t lt = (x - ONES_8 * 0x20) & ~x;
-    return (zq | zb | lt | (x & high)) & HIGH_8;
+    return (zq | zb | lt | x) & HIGH_8;
 }
 
 /* Reads 4 hex digits at p (caller checked 4 bytes remain); -1 when not hex. */
@@ -287,27 +287,21 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
  * closing quote, sets *out_len and *noesc; NULL on error.
  */
 static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char *dst,
-                                      size_t *out_len, bool *noesc, bool high_plain) {
+                                      size_t *out_len, bool *noesc) {
     const char *end = r->end;
-#if JET_SCAN_SSE2
-    const __m128i high_special = high_plain ? _mm_setzero_si128() : _mm_set1_epi8(-1);
-#endif
-    const uint64_t high_special8 = high_plain ? 0 : HIGH_8;
     char *d0 = dst;
     bool plain = true;
     for (;;) {
 #if JET_SCAN_SSE2
         /* Fast path: 16 bytes at a time while no byte needs attention. A
          * signed compare with 0x20 flags both control characters and
-         * non-ASCII bytes (the latter dropped when high_plain). */
+         * non-ASCII bytes. */
         while ((size_t)(end - p) >= 16) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
             _mm_storeu_si128((__m128i *)(void *)dst, x);
             __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
                                       _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-            sp = _mm_or_si128(sp, _mm_and_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
-                                                _mm_or_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(-1)),
-                                                             high_special)));
+            sp = _mm_or_si128(sp, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
             unsigned m = (unsigned)_mm_movemask_epi8(sp);
             if (m) {
                 unsigned k = (unsigned)__builtin_ctz(m);
@@ -323,7 +317,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
         while ((size_t)(end - p) >= 8) {
             uint64_t x = jet__load_le64(p);
             memcpy(dst, p, 8);
-            uint64_t m = string_special_mask(x, high_special8);
+            uint64_t m = string_special_mask(x);
             if (m) {
                 unsigned k = ctz64(m) >> 3;
                 p += k;
@@ -338,7 +332,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             if (JET_UNLIKELY(p >= end))
                 return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string");
             unsigned char c = (unsigned char)*p;
-            if (c == '"' || c == '\\' || c < 0x20 || (c >= 0x80 && !high_plain)) break;
+            if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
             *dst++ = (char)c;
             p++;
         }
@@ -702,7 +696,7 @@ value:
     case '"': {
         size_t len = 0;
         bool noesc = true;
-        const char *q = read_string(r, p + 1, s, &len, &noesc, false);
+        const char *q = read_string(r, p + 1, s, &len, &noesc);
         if (!q) goto failed;
         put_string(v, s, len, noesc);
         s += len + 1;
@@ -812,7 +806,7 @@ key: {
     RESERVE_SLOT();
     size_t len = 0;
     bool noesc = true;
-    const char *q = read_string(r, p + 1, s, &len, &noesc, false);
+    const char *q = read_string(r, p + 1, s, &len, &noesc);
     if (!q) goto failed;
     put_string(v, s, len, noesc);
     s += len + 1;
@@ -1410,10 +1404,6 @@ bool jet__mostly_digits(const char *json, size_t len) {
     return digits > 256;
 }
 
-/* Builds the index into the parser's scratch and runs stage 2. Returns false
- * when the input needs read_root: the one-pass kernel is selected, a flag
- * that only read_root handles is set, the input is mostly digits, the index
- * cannot be allocated, or stage 2 did not accept the input. */
 /* Whether the index route reads this input: a kernel with an index, and
  * neither comments nor STOP_WHEN_DONE (read_root's alone), nor an input of
  * mostly digits (canada: the one-pass reader is faster there). */
@@ -1433,7 +1423,9 @@ size_t jet__index_rereads(void) {
     return atomic_load_explicit(&index_rereads, memory_order_relaxed);
 }
 
-/* The index route (index_route_applies). */
+/* The index route, where index_route_applies: builds the index into the
+ * parser's scratch and runs stage 2. Returns false when the index cannot be
+ * allocated or stage 2 did not accept the input (read_root then reads it). */
 static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len,
                             bool build) {
     jet_kernel k = jet__kernel();
