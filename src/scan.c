@@ -230,6 +230,28 @@ static inline bool utf8_scalar_sound(utf8_scalar *u) { return !u->error; }
 #include "scan_generic.h"
 
 /* ========================================================================== */
+/* Byte classes by nibble lookup (AVX2, AVX-512, NEON)                        */
+/* ========================================================================== */
+
+#if JET_HAVE_X86_KERNELS || JET_HAVE_NEON_KERNEL
+/* Two 16-entry tables, indexed by a byte's low and high nibble (PSHUFB,
+ * TBL): the byte is in a class when the bits the two select intersect. The
+ * bits are placed so that each class needs few instructions after the
+ * lookup:
+ *   0x80 control (00-1F): the sign bit, read as is by a byte-mask move
+ *   0x40 ','  0x20 ':'  0x10 '[' ']' '{' '}': the operators are exactly the
+ *        bytes above 0x0F as signed values (one compare, no mask)
+ *   0x08 ' '  0x04 '\t' '\n' '\r' (control as well) */
+#define NIB_CTRL 0x80
+#define NIB_OPS 0x70
+#define NIB_BRACKET 0x10
+#define NIB_DELIM 0x7C /* operators and whitespace */
+static const uint8_t nib_lo[16] = {0x88, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                   0x80, 0x84, 0xA4, 0x90, 0xC0, 0x94, 0x80, 0x80};
+static const uint8_t nib_hi[16] = {0x84, 0x80, 0x48, 0x20, 0, 0x10, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
+#endif
+
+/* ========================================================================== */
 /* Kernels: SSE2 and AVX2 (x86-64)                                            */
 /* ========================================================================== */
 
@@ -372,36 +394,32 @@ AVX2_ATTR static inline uint64_t avx2_mask(__m256i lo, __m256i hi) {
            ((uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32);
 }
 
-/* Whitespace and operators through two 16-entry nibble tables (vpshufb):
- * a byte is in a class when the bits its low and high nibbles select
- * intersect. Classes: 1 ',' 2 ':' 4 '[' ']' '{' '}' 8 ' ' 16 '\t' '\n' '\r'. */
+/* Whitespace and operators through the nibble tables (see nib_lo). */
 AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
-    const __m256i lo_tab = _mm256_setr_epi8(
-        8, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 4, 1, 20, 0, 0,
-        8, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 4, 1, 20, 0, 0);
-    const __m256i hi_tab = _mm256_setr_epi8(
-        16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0,
-        16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0);
-    __m256i x[2], q[2], b[2], w[2], o[2], c[2], k[2];
+    const __m256i lo_tab =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)nib_lo));
+    const __m256i hi_tab =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)nib_hi));
+    __m256i x[2], q[2], b[2], w[2], o[2], cls[2];
     for (int i = 0; i < 2; i++) {
         x[i] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
         __m256i lo = _mm256_shuffle_epi8(lo_tab, _mm256_and_si256(x[i], avx2_set1(0x0F)));
         __m256i hi = _mm256_shuffle_epi8(
             hi_tab, _mm256_and_si256(_mm256_srli_epi16(x[i], 4), avx2_set1(0x0F)));
-        __m256i cls = _mm256_and_si256(lo, hi);
+        cls[i] = _mm256_and_si256(lo, hi);
         q[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('"'));
-        c[i] = _mm256_cmpeq_epi8(_mm256_min_epu8(x[i], avx2_set1(0x1F)), x[i]);
         b[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('\\'));
-        w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, avx2_set1(24 | 7)), _mm256_setzero_si256());
-        o[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, avx2_set1(7)), _mm256_setzero_si256());
-        k[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls, avx2_set1(4)), _mm256_setzero_si256());
+        w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls[i], avx2_set1(NIB_DELIM)), _mm256_setzero_si256());
+        o[i] = _mm256_cmpgt_epi8(cls[i], avx2_set1(0x0F));
     }
     m->quote = avx2_mask(q[0], q[1]);
     m->backslash = avx2_mask(b[0], b[1]);
     m->delim = avx2_mask(w[0], w[1]);
     m->op = avx2_mask(o[0], o[1]);
-    m->bracket = avx2_mask(k[0], k[1]);
-    m->ctrl = avx2_mask(c[0], c[1]);
+    /* bit 4 of each byte to bit 7 (a 16-bit shift: the bits crossing into
+     * the next byte land below its bit 7) */
+    m->bracket = avx2_mask(_mm256_slli_epi16(cls[0], 3), _mm256_slli_epi16(cls[1], 3));
+    m->ctrl = avx2_mask(cls[0], cls[1]);
 }
 
 AVX2_ATTR static inline uint64_t prefix_xor_clmul(uint64_t x) {
@@ -532,18 +550,18 @@ AVX512_ATTR static inline __m512i avx512_set1(char c) {
 }
 
 AVX512_ATTR static inline void classify_avx512(const char *p, scan_masks *m) {
-    const __m512i lo_tab = avx512_tab(_mm_setr_epi8(8, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 4, 1, 20, 0, 0));
-    const __m512i hi_tab = avx512_tab(_mm_setr_epi8(16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0));
+    const __m512i lo_tab = avx512_tab(_mm_loadu_si128((const __m128i *)(const void *)nib_lo));
+    const __m512i hi_tab = avx512_tab(_mm_loadu_si128((const __m128i *)(const void *)nib_hi));
     const __m512i nibble = avx512_set1(0x0F);
     __m512i x = _mm512_loadu_si512((const void *)p);
     __m512i cls = _mm512_and_si512(_mm512_shuffle_epi8(lo_tab, _mm512_and_si512(x, nibble)),
                                    _mm512_shuffle_epi8(hi_tab, _mm512_and_si512(_mm512_srli_epi16(x, 4), nibble)));
     m->quote = _mm512_cmpeq_epi8_mask(x, avx512_set1('"'));
     m->backslash = _mm512_cmpeq_epi8_mask(x, avx512_set1('\\'));
-    m->delim = _mm512_test_epi8_mask(cls, avx512_set1(24 | 7));
-    m->op = _mm512_test_epi8_mask(cls, avx512_set1(7));
-    m->bracket = _mm512_test_epi8_mask(cls, avx512_set1(4));
-    m->ctrl = _mm512_cmplt_epu8_mask(x, avx512_set1(0x20));
+    m->delim = _mm512_test_epi8_mask(cls, avx512_set1(NIB_DELIM));
+    m->op = _mm512_test_epi8_mask(cls, avx512_set1(NIB_OPS));
+    m->bracket = _mm512_test_epi8_mask(cls, avx512_set1(NIB_BRACKET));
+    m->ctrl = _mm512_movepi8_mask(cls);
 }
 
 typedef struct utf8_avx512 {
@@ -636,12 +654,10 @@ static inline uint64_t neon_mask(uint8x16_t a, uint8x16_t b, uint8x16_t c, uint8
     return vgetq_lane_u64(vreinterpretq_u64_u8(abcd), 0);
 }
 
-/* Whitespace and operators by the same two nibble tables as the AVX2
- * kernel (see classify_avx2), with TBL instead of PSHUFB. */
+/* Whitespace and operators by the nibble tables (see nib_lo), with TBL
+ * instead of PSHUFB. */
 static inline void classify_neon(const char *p, scan_masks *m) {
-    static const uint8_t lo_bits[16] = {8, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 4, 1, 20, 0, 0};
-    static const uint8_t hi_bits[16] = {16, 0, 9, 2, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0};
-    const uint8x16_t lo_tab = vld1q_u8(lo_bits), hi_tab = vld1q_u8(hi_bits);
+    const uint8x16_t lo_tab = vld1q_u8(nib_lo), hi_tab = vld1q_u8(nib_hi);
     uint8x16_t q[4], b[4], w[4], o[4], c[4], k[4];
     for (int i = 0; i < 4; i++) {
         uint8x16_t x = vld1q_u8((const uint8_t *)p + 16 * i);
@@ -649,10 +665,10 @@ static inline void classify_neon(const char *p, scan_masks *m) {
                                   vqtbl1q_u8(hi_tab, vshrq_n_u8(x, 4)));
         q[i] = vceqq_u8(x, vdupq_n_u8('"'));
         b[i] = vceqq_u8(x, vdupq_n_u8('\\'));
-        w[i] = vtstq_u8(cls, vdupq_n_u8(24 | 7));
-        o[i] = vtstq_u8(cls, vdupq_n_u8(7));
-        k[i] = vtstq_u8(cls, vdupq_n_u8(4));
-        c[i] = vcltq_u8(x, vdupq_n_u8(0x20));
+        w[i] = vtstq_u8(cls, vdupq_n_u8(NIB_DELIM));
+        o[i] = vtstq_u8(cls, vdupq_n_u8(NIB_OPS));
+        k[i] = vtstq_u8(cls, vdupq_n_u8(NIB_BRACKET));
+        c[i] = vtstq_u8(cls, vdupq_n_u8(NIB_CTRL));
     }
     m->quote = neon_mask(q[0], q[1], q[2], q[3]);
     m->backslash = neon_mask(b[0], b[1], b[2], b[3]);
