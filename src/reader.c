@@ -664,7 +664,7 @@ static inline const char *room_limit(const char *json, const char *end, size_t n
  * instructions.) */
 #define LITERAL_AT(p, lit, n) (!((!HAS_ROOM(p, lim8) && end - (p) < (n)) || memcmp(p, lit, n) != 0))
 
-static bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
+static JET_NOINLINE bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
     jet_doc *doc = r->doc;
     const char *p = r->json;
     const char *end = r->end;
@@ -1328,7 +1328,8 @@ key: {
 }
 
 after_value:
-    if (JET_UNLIKELY(!IN_CONTAINER(fp))) goto done;
+    /* always in a container: the root is one (index_route_applies), and
+     * close tests whether it closed */
     meta += 2; /* one more element */
     NEXT_TOKEN();
     if (JET_LIKELY(*p == ',')) {
@@ -1349,6 +1350,7 @@ after_value:
 
 close:
     close_container(&fp, &meta, v);
+    if (JET_UNLIKELY(!IN_CONTAINER(fp))) goto done;
     goto after_value;
 
 done:
@@ -1404,11 +1406,20 @@ bool jet__mostly_digits(const char *json, size_t len) {
     return digits > 256;
 }
 
-/* Whether the index route reads this input: a kernel with an index, and
- * neither comments nor STOP_WHEN_DONE (read_root's alone), nor an input of
- * mostly digits (canada: the one-pass reader is faster there). */
-static bool index_route_applies(const reader *r, size_t len) {
-    return jet__kernel() != JET_KERNEL_SCALAR && len != 0 &&
+/* Whether the first byte after any leading whitespace opens a container. */
+static bool root_is_container(const char *json, size_t len) {
+    size_t i = 0;
+    while (i < len && (json[i] == ' ' || json[i] == '\n' || json[i] == '\r' || json[i] == '\t')) i++;
+    return i < len && (json[i] == '[' || json[i] == '{');
+}
+
+/* Whether the index route reads this input: a kernel with an index, a
+ * container at the root (stage 2 then tests for the document's end only
+ * where a container closes, not after every value), and neither comments
+ * nor STOP_WHEN_DONE (read_root's alone), nor an input of mostly digits
+ * (canada: the one-pass reader is faster there). */
+static JET_NOINLINE bool index_route_applies(const reader *r, size_t len) {
+    return jet__kernel() != JET_KERNEL_SCALAR && root_is_container(r->json, len) &&
            !(r->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_STOP_WHEN_DONE)) &&
            !jet__mostly_digits(r->json, len);
 }
