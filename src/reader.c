@@ -1392,10 +1392,11 @@ static JET_NOINLINE bool validate_indexed(reader *r, jet_stack *st, uint32_t max
 }
 
 #if JET_SCAN_SSE2
-/* Both again for the CPUs that run the AVX2 and AVX-512 kernels, which all
- * have BMI1 and BMI2: each token taken from the index then clears its bit
- * with one instruction (blsr) instead of two, and shifts by a variable
- * count need no count register (shlx). */
+/* Both again for the CPUs that run the AVX2 and AVX-512 kernels, which are
+ * only selected where BMI1 and BMI2 are present (jet__kernel_available):
+ * each token taken from the index then clears its bit with one instruction
+ * (blsr) instead of two, and shifts by a variable count need no count
+ * register (shlx). */
 #define JET_BMI_ATTR __attribute__((target("bmi,bmi2")))
 static JET_NOINLINE JET_BMI_ATTR bool read_indexed_bmi(reader *r, jet_stack *st,
                                                        uint32_t max_depth, index_window *iw) {
@@ -1425,9 +1426,8 @@ bool jet__mostly_digits(const char *json, size_t len) {
 
 /* Whether the first byte after any leading whitespace opens a container. */
 static bool root_is_container(const char *json, size_t len) {
-    size_t i = 0;
-    while (i < len && (json[i] == ' ' || json[i] == '\n' || json[i] == '\r' || json[i] == '\t')) i++;
-    return i < len && (json[i] == '[' || json[i] == '{');
+    const char *p = skip_ws(json, json + len);
+    return p < json + len && (*p == '[' || *p == '{');
 }
 
 /* Whether the index route reads this input: a kernel with an index, a
