@@ -589,7 +589,7 @@ static bool scan_halves(jet_od *od, size_t h, size_t n) {
         size_t cnt = od->words - first < od->half ? od->words - first : od->half;
         size_t at = (h & 1) * od->half;
         jet__scan_window(od->kernel, &st, od->json, od->len, first, cnt, od->marks + at,
-                         od->bs + at, od->br + at);
+                         od->bs + at, od->br + at, NULL);
         bool at_end = first + cnt == od->words;
         jet_scan_result res;
         if (!jet__scan_status(od->kernel, &st, at_end, &res) || res.ctrl_in_string ||

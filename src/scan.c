@@ -823,22 +823,22 @@ bool jet_kernel_set(const char *name) {
 
 size_t jet__scan_window(jet_kernel k, jet_scan_state *st, const char *json, size_t len,
                         size_t first, size_t n, uint64_t *structural, uint64_t *backslashes,
-                        uint64_t *brackets) {
+                        uint64_t *brackets, char *copy) {
     switch (k) {
 #if JET_HAVE_X86_KERNELS
     case JET_KERNEL_AVX512:
-        return scan_avx512(st, json, len, first, n, structural, backslashes, brackets);
+        return scan_avx512(st, json, len, first, n, structural, backslashes, brackets, copy);
     case JET_KERNEL_AVX2:
-        return scan_avx2(st, json, len, first, n, structural, backslashes, brackets);
+        return scan_avx2(st, json, len, first, n, structural, backslashes, brackets, copy);
     case JET_KERNEL_SSE2:
-        return scan_sse2(st, json, len, first, n, structural, backslashes, brackets);
+        return scan_sse2(st, json, len, first, n, structural, backslashes, brackets, copy);
 #endif
 #if JET_HAVE_NEON_KERNEL
     case JET_KERNEL_NEON:
-        return scan_neon(st, json, len, first, n, structural, backslashes, brackets);
+        return scan_neon(st, json, len, first, n, structural, backslashes, brackets, copy);
 #endif
     default:
-        return scan_swar(st, json, len, first, n, structural, backslashes, brackets);
+        return scan_swar(st, json, len, first, n, structural, backslashes, brackets, copy);
     }
 }
 
@@ -856,22 +856,32 @@ bool jet__scan_status(jet_kernel k, const jet_scan_state *st, bool at_end, jet_s
     }
 }
 
-bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
-                  uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
+static bool scan_all(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+                     uint64_t *backslashes, uint64_t *brackets, char *copy, jet_scan_result *res) {
     switch (k) {
 #if JET_HAVE_X86_KERNELS
-    case JET_KERNEL_AVX512: return scan_avx512_all(json, len, structural, backslashes, brackets, res);
-    case JET_KERNEL_AVX2: return scan_avx2_all(json, len, structural, backslashes, brackets, res);
-    case JET_KERNEL_SSE2: return scan_sse2_all(json, len, structural, backslashes, brackets, res);
+    case JET_KERNEL_AVX512: return scan_avx512_all(json, len, structural, backslashes, brackets, copy, res);
+    case JET_KERNEL_AVX2: return scan_avx2_all(json, len, structural, backslashes, brackets, copy, res);
+    case JET_KERNEL_SSE2: return scan_sse2_all(json, len, structural, backslashes, brackets, copy, res);
 #endif
 #if JET_HAVE_NEON_KERNEL
-    case JET_KERNEL_NEON: return scan_neon_all(json, len, structural, backslashes, brackets, res);
+    case JET_KERNEL_NEON: return scan_neon_all(json, len, structural, backslashes, brackets, copy, res);
 #endif
-    default: return scan_swar_all(json, len, structural, backslashes, brackets, res);
+    default: return scan_swar_all(json, len, structural, backslashes, brackets, copy, res);
     }
+}
+
+bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+                  uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
+    return scan_all(k, json, len, structural, backslashes, brackets, NULL, res);
 }
 
 bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                uint64_t *backslashes, jet_scan_result *res) {
-    return jet__scan_ex(k, json, len, structural, backslashes, NULL, res);
+    return scan_all(k, json, len, structural, backslashes, NULL, NULL, res);
+}
+
+bool jet__scan_copy(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+                    uint64_t *backslashes, char *copy, jet_scan_result *res) {
+    return scan_all(k, json, len, structural, backslashes, NULL, copy, res);
 }

@@ -70,6 +70,14 @@ bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                uint64_t *backslashes, jet_scan_result *res);
 
 /*
+ * The same, and the input copied to copy[0..len) as it is scanned, for the
+ * DOM reader: its strings then need no copy of their own (reader.c,
+ * read_indexed_body). copy must not overlap json.
+ */
+bool jet__scan_copy(jet_kernel k, const char *json, size_t len, uint64_t *structural,
+                    uint64_t *backslashes, char *copy, jet_scan_result *res);
+
+/*
  * The same, and when `brackets` is not NULL also the brackets [ ] { }
  * outside strings (a subset of the structural marks), for the on-demand
  * cursor: skipping a container then looks only at brackets. The cursor does
@@ -94,10 +102,12 @@ static inline void jet__scan_begin(jet_scan_state *st) { memset(st, 0, sizeof *s
 /* Indexes blocks [first, first + n) of json[0..len) (the last partial block
  * padded internally) into structural[0..n), backslashes[0..n) and, when not
  * NULL, brackets[0..n). Returns the marks set when brackets is NULL (0
- * otherwise). */
+ * otherwise). When copy is not NULL (and brackets is), the blocks' bytes
+ * are also copied to the same offsets of copy (json's bytes alone: copy
+ * needs room for len bytes, not a padded block). */
 size_t jet__scan_window(jet_kernel k, jet_scan_state *st, const char *json, size_t len,
                         size_t first, size_t n, uint64_t *structural, uint64_t *backslashes,
-                        uint64_t *brackets);
+                        uint64_t *brackets, char *copy);
 
 /* What the blocks scanned so far showed (ctrl_in_string, utf8; words and
  * marks are left alone). at_end: the whole input has been scanned, so a

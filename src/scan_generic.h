@@ -46,10 +46,12 @@ typedef struct SCAN_JOIN(SCAN_FN, _state) {
 
 SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _block)(
     SCAN_JOIN(SCAN_FN, _state) *s, const char *block, size_t i, uint64_t *out, uint64_t *bs_out,
-    uint64_t *br_out, const bool cursor) {
+    uint64_t *br_out, char *copy_out, const bool cursor, const bool copy) {
     scan_masks m;
     SCAN_CLASSIFY(block, &m);
     SCAN_UTF8_BLOCK(&s->u8, block);
+    /* before any other store, so that the compiler reuses the loads above */
+    if (copy) memcpy(copy_out, block, 64);
     uint64_t escaped = scan_escaped(m.backslash, &s->escape_carry);
     uint64_t quotes = m.quote & ~escaped;
     /* Inside-string mask: set from an opening quote up to, not including,
@@ -70,14 +72,15 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
 }
 
 /* Blocks [first, end) of the input, the last partial block padded: the
- * loop specialized twice by SCAN_FN below, for the DOM reader (no bracket
- * bitmap; the marks counted) and for the cursor (the bracket bitmap; no
- * count), so that neither pays for the other's work. The padded tail is
- * handled after the loop so that the loop calls nothing and its constants
- * stay in registers. */
+ * loop specialized three times by SCAN_FN below, for the DOM reader (no
+ * bracket bitmap; the marks counted; the input copied to `copy`, see
+ * jet__scan_window), for validation (the same without the copy) and for the
+ * cursor (the bracket bitmap; no count), so that none pays for another's
+ * work. The padded tail is handled after the loop so that the loop calls
+ * nothing and its constants stay in registers. */
 SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _loop)(
     SCAN_JOIN(SCAN_FN, _state) *state, const char *json, size_t len, size_t first, size_t end,
-    uint64_t *out, uint64_t *bs_out, uint64_t *br_out, const bool cursor) {
+    uint64_t *out, uint64_t *bs_out, uint64_t *br_out, char *copy, const bool cursor) {
 #if SCAN_STATE_IN_MEMORY
     SCAN_JOIN(SCAN_FN, _state) *s = state;
 #else
@@ -90,14 +93,17 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
     size_t full = len / 64;
     size_t stop = end < full ? end : full;
     for (size_t i = first; i < stop; i++)
-        SCAN_JOIN(SCAN_FN, _block)(s, json + 64 * i, i - first, out, bs_out, br_out, cursor);
+        SCAN_JOIN(SCAN_FN, _block)(s, json + 64 * i, i - first, out, bs_out, br_out,
+                                   copy ? copy + 64 * i : NULL, cursor, copy != NULL);
     if (end > full && len % 64) {
         /* The last partial block, padded with spaces: whitespace adds
-         * nothing to the index and ends any run. */
+         * nothing to the index and ends any run. Its copy is the input's
+         * bytes alone. */
         char tail[64];
         memset(tail, ' ', sizeof tail);
         memcpy(tail, json + 64 * full, len % 64);
-        SCAN_JOIN(SCAN_FN, _block)(s, tail, full - first, out, bs_out, br_out, cursor);
+        SCAN_JOIN(SCAN_FN, _block)(s, tail, full - first, out, bs_out, br_out, NULL, cursor, false);
+        if (copy) memcpy(copy + 64 * full, json + 64 * full, len % 64);
     }
 #if !SCAN_STATE_IN_MEMORY
     *state = local;
@@ -110,14 +116,17 @@ _Static_assert(sizeof(SCAN_JOIN(SCAN_FN, _state)) <= sizeof(((jet_scan_state *)0
 /* The state lives in the caller's jet_scan_state between calls (copied,
  * not aliased: the bytes have no declared type of their own). */
 SCAN_ATTR static size_t SCAN_FN(jet_scan_state *st, const char *json, size_t len, size_t first,
-                                size_t n, uint64_t *out, uint64_t *bs_out, uint64_t *br_out) {
+                                size_t n, uint64_t *out, uint64_t *bs_out, uint64_t *br_out,
+                                char *copy) {
     SCAN_JOIN(SCAN_FN, _state) s;
     memcpy(&s, st->raw, sizeof s);
     s.count = 0;
     if (br_out)
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, br_out, true);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, br_out, NULL, true);
+    else if (copy)
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, NULL, copy, false);
     else
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, NULL, false);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, NULL, NULL, false);
     memcpy(st->raw, &s, sizeof s);
     return s.count;
 }
@@ -125,15 +134,17 @@ SCAN_ATTR static size_t SCAN_FN(jet_scan_state *st, const char *json, size_t len
 /* The whole input in one call, the state on the stack (no copies: small
  * documents on demand pay for every one). */
 SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _all)(const char *json, size_t len, uint64_t *out,
-                                               uint64_t *bs_out, uint64_t *br_out,
+                                               uint64_t *bs_out, uint64_t *br_out, char *copy,
                                                jet_scan_result *res) {
     SCAN_JOIN(SCAN_FN, _state) s;
     memset(&s, 0, sizeof s);
     size_t words = JET_SCAN_WORDS(len);
     if (br_out)
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, br_out, true);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, br_out, NULL, true);
+    else if (copy)
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, NULL, copy, false);
     else
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, NULL, false);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, NULL, NULL, false);
     res->words = words;
     res->marks = s.count;
     res->ctrl_in_string = s.ctrl_in_string != 0;
