@@ -62,27 +62,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!in) return 0;
     if (size) memcpy(in, data, size);
 
-    /* Stage 1 alone: kernels agree on the bitmaps. */
+    /* Stage 1 alone: kernels agree on the bitmaps, in both layouts, and on
+     * the copy. */
     size_t words = JET_SCAN_WORDS(size);
-    uint64_t *ref = (uint64_t *)malloc(2 * (words + 1) * sizeof(uint64_t));
-    uint64_t *got = (uint64_t *)malloc(2 * (words + 1) * sizeof(uint64_t));
-    if (ref && got && size) {
-        jet_scan_result rr, rg;
-        bool ok_ref = jet__scan(JET_KERNEL_SWAR, in, size, ref, ref + words, &rr);
+    uint64_t *ref = (uint64_t *)malloc(4 * (words + 1) * sizeof(uint64_t));
+    uint64_t *got = (uint64_t *)malloc(4 * (words + 1) * sizeof(uint64_t));
+    char *copy = (char *)malloc(size ? size : 1);
+    if (ref && got && copy && size) {
+        jet_scan_result rr, rx, rg;
+        bool ok_ref = jet__scan(JET_KERNEL_SWAR, in, size, ref, NULL, &rr);
+        bool okx_ref = jet__scan_ex(JET_KERNEL_SWAR, in, size, ref + words, ref + 2 * words,
+                                    ref + 3 * words, &rx);
+        if (okx_ref != ok_ref) abort();
         for (int k = JET_KERNEL_SSE2; k < JET_KERNEL__COUNT; k++) {
             if (!jet__kernel_available((jet_kernel)k)) continue;
-            bool ok = jet__scan((jet_kernel)k, in, size, got, got + words, &rg);
+            bool ok = jet__scan((jet_kernel)k, in, size, got, copy, &rg);
             if (ok != ok_ref) abort();
             if (ok && (rg.words != rr.words || rg.marks != rr.marks ||
                        rg.ctrl_in_string != rr.ctrl_in_string ||
                        rg.utf8_valid != rr.utf8_valid ||
-                       memcmp(ref, got, 2 * words * sizeof(uint64_t)) != 0)) {
+                       memcmp(ref, got, words * sizeof(uint64_t)) != 0 ||
+                       memcmp(copy, in, size) != 0)) {
                 fprintf(stderr, "fuzz_kernels: stage 1 of %s differs from swar\n",
+                        jet__kernel_name((jet_kernel)k));
+                abort();
+            }
+            ok = jet__scan_ex((jet_kernel)k, in, size, got + words, got + 2 * words,
+                              got + 3 * words, &rg);
+            if (ok != ok_ref) abort();
+            if (ok && memcmp(ref + words, got + words, 3 * words * sizeof(uint64_t)) != 0) {
+                fprintf(stderr, "fuzz_kernels: stage 1 (cursor layout) of %s differs from swar\n",
                         jet__kernel_name((jet_kernel)k));
                 abort();
             }
         }
     }
+    free(copy);
     free(ref);
     free(got);
 

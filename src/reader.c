@@ -938,25 +938,10 @@ static const uint8_t delim_table[256] = {
     ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1, ['"'] = 1,
 };
 
-/* Whether any bit of [a, b) is set in a bitmap of 64-bit words. */
-static inline bool bits_in_range(const uint64_t *words, size_t a, size_t b) {
-    if (a >= b) return false;
-    size_t wa = a >> 6, wb = (b - 1) >> 6;
-    /* the common case: no bit at all in the one or two words spanned */
-    if (wb - wa <= 1 && !(words[wa] | words[wb])) return false;
-    uint64_t first = words[wa] & (~0ULL << (a & 63));
-    uint64_t last_mask = ~0ULL >> (63 - ((b - 1) & 63));
-    if (wa == wb) return (first & last_mask) != 0;
-    if (first) return true;
-    for (size_t w = wa + 1; w < wb; w++)
-        if (words[w]) return true;
-    return (words[wb] & last_mask) != 0;
-}
-
 /*
  * The index in bounded windows: stage 1 runs over `cap` words (64 bytes of
  * input each) at a time, and stage 2 asks for the next window when it has
- * used the marks of the current one, so the index costs 2 * cap words
+ * used the marks of the current one, so the index costs cap words
  * whatever the input's size, and the bytes stage 2 reads were scanned
  * moments before. Every window's verdict (a control character in a string,
  * invalid UTF-8) is taken before stage 2 reads any of its tokens.
@@ -966,7 +951,7 @@ typedef struct index_window {
     jet_scan_state scan;
     const char *json;
     size_t len;
-    uint64_t *marks, *backslashes; /* the window's words */
+    uint64_t *marks;               /* the window's words (the DOM layout, scan.h) */
     size_t cap;                    /* words per window */
     size_t first;                  /* the block (input word) of marks[0] */
     size_t n;                      /* words in this window */
@@ -979,7 +964,7 @@ typedef struct index_window {
 
 /* Words per window: set by jet__index_window_set (tests), else
  * JET_INDEX_WINDOW (bytes, rounded up to 64) read once, else 4096 words
- * (256 KiB of input, a 64 KiB index). */
+ * (256 KiB of input, a 32 KiB index). */
 static atomic_size_t window_words;
 
 void jet__index_window_set(size_t words) {
@@ -1001,8 +986,6 @@ static size_t index_window_words(void) {
  * sound, 0 at the end of the input, -1 when stage 1 saw an error (the
  * caller then fails and the one-pass reader reports it). */
 static int next_window(index_window *iw) {
-    /* the word before the new window: see STRING_CLEAN */
-    if (iw->n) iw->backslashes[-1] = iw->backslashes[iw->n - 1];
     iw->first += iw->n;
     if (iw->first >= iw->total) {
         iw->n = 0;
@@ -1011,7 +994,7 @@ static int next_window(index_window *iw) {
     size_t left = iw->total - iw->first;
     iw->n = left < iw->cap ? left : iw->cap;
     iw->count = jet__scan_window(iw->kernel, &iw->scan, iw->json, iw->len, iw->first, iw->n,
-                                 iw->marks, iw->backslashes, NULL, iw->copy);
+                                 iw->marks, NULL, NULL, iw->copy);
     /* A raw number that ends past the window it starts in was terminated
      * in the copy before this window's bytes reached it: again. */
     if (iw->raw_end) *iw->raw_end = '\0';
@@ -1019,23 +1002,6 @@ static int next_window(index_window *iw) {
     if (!jet__scan_status(iw->kernel, &iw->scan, iw->first + iw->n == iw->total, &res)) return -1;
     if (res.ctrl_in_string || (iw->check_utf8 && !res.utf8_valid)) return -1;
     return 1;
-}
-
-/* Whether a backslash lies in json[a..b), b in the window whose backslash
- * words `bs` start at input offset lo; a string that began in an earlier
- * window has its bytes looked at instead. */
-static JET_ALWAYS_INLINE bool window_backslash(const char *json, const uint64_t *bs, size_t lo,
-                                               size_t a, size_t b) {
-    if (JET_UNLIKELY(a < lo)) return memchr(json + a, '\\', b - a) != NULL;
-    return bits_in_range(bs, a - lo, b - lo);
-}
-
-/* Whether the string whose quotes are at p and q holds a backslash: the
- * exact range test on the window's backslash bitmap. */
-static JET_ALWAYS_INLINE bool string_backslash(const reader *r, const char *p, const char *q,
-                                               const index_window *iw) {
-    return window_backslash(r->json, iw->backslashes, iw->first * 64, (size_t)(p + 1 - r->json),
-                            (size_t)(q - r->json));
 }
 
 /* Copies ESCAPE_BLOCK bytes from src to dst (both have the room) and
@@ -1122,40 +1088,28 @@ done:
     return true;
 }
 
-/* The string whose opening quote is at p and closing quote at q, already
- * in the string arena at d (stage 1 copied the input there: d is the copy
- * of p + 1): NUL-terminates it there, decoding its escapes in place if it
- * has any, and returns its slot's tag, 0 on failure (each path builds its
- * own tag: a flag merged from the two cost an instruction per string).
- * Stage 1 found no control character in any string and either validated
- * the input's UTF-8 or invalid UTF-8 is allowed (then kept as read_string
- * would), so only a backslash needs decoding, which must end exactly at q.
- * word_clean: the index words the string lies in have no backslash (most
- * strings: STRING_CLEAN), so it needs no range test on the backslash bitmap
- * (in iw). A clean string costs one store: no copy, no length test. */
-static JET_ALWAYS_INLINE uint64_t indexed_string(reader *r, const char *p, const char *q, char *d,
-                                                 bool word_clean, const index_window *iw) {
-    size_t n = (size_t)(q - p - 1);
-    if (JET_LIKELY(word_clean || !string_backslash(r, p, q, iw))) {
-        d[n] = '\0';
-        return (uint64_t)JET_TYPE_STR | JET_TAG_STR_NOESC | ((uint64_t)n << JET_TAG_LEN_SHIFT);
-    }
-    /* Decoded from the input (not the copy) into the copy: the output never
-     * runs ahead of its source, but its block stores may reach
-     * ESCAPE_BLOCK - 1 bytes past the closing quote's copy, which belong to
-     * what follows: put those bytes back. */
+/* The string whose opening quote is at p and closing quote at q holds a
+ * backslash; its bytes are already in the string arena at d (stage 1
+ * copied the input there: d is the copy of p + 1). Decodes it in place,
+ * from the input (not the copy): the output never runs ahead of its
+ * source, but the decoder's block stores may reach ESCAPE_BLOCK - 1 bytes
+ * past the closing quote's copy, which belong to what follows and are put
+ * back. Stage 1 found no control character in any string and either
+ * validated the input's UTF-8 or invalid UTF-8 is allowed (then kept as
+ * read_string would). Returns the slot's tag, 0 on failure. */
+static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const char *p, const char *q,
+                                                     char *d) {
     size_t len = 0;
     if (!indexed_escaped_string(r, p, q, d, &len)) return 0;
     size_t after = (size_t)(r->end - q - 1);
-    memcpy(d + n + 1, q + 1, after < ESCAPE_BLOCK - 1 ? after : ESCAPE_BLOCK - 1);
+    memcpy(d + (q - p), q + 1, after < ESCAPE_BLOCK - 1 ? after : ESCAPE_BLOCK - 1);
     return (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT);
 }
 
-/* Validating: the string whose quotes are at open and q holds valid escapes
- * (or none); decoded into scratch when it has any. */
+/* Validating: the escapes of the string whose quotes are at open and q,
+ * which holds a backslash, are valid (decoded into scratch). */
 static JET_NOINLINE bool string_escapes_ok(reader *r, const char *open, const char *q,
-                                           char *scratch, const index_window *iw) {
-    if (!string_backslash(r, open, q, iw)) return true;
+                                           char *scratch) {
     size_t len = 0;
     return indexed_escaped_string(r, open, q, scratch, &len);
 }
@@ -1195,39 +1149,44 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
     size_t meta = 0; /* as in read_root */
     jet_frame *fp;
     if (!frames_begin(&doc->alloc, st, max_depth, &fp)) return false;
-    /* The window, in locals (stores into the document could alias iw). Few
-     * registers: the word being consumed is wp, its backslash word wp[cap]
-     * (the backslash words follow the marks, and one word, in one
-     * allocation). */
+    /* The window, in locals (stores into the document could alias iw). */
     const uint64_t *wp = iw->marks;          /* the word being consumed */
     const uint64_t *wend = wp + iw->n;       /* the window's end */
-    const size_t cap = (size_t)(iw->backslashes - iw->marks);
     uint64_t cur = *wp;      /* its positions not consumed yet */
     const char *base = json; /* the input byte of its bit 0 */
     const char *p = json;
 
-/* Whether the string opened at a (its closing quote in word wp) has no
- * backslash by the index words alone: it lies in word wp, or in wp and the
- * word before, and those words have none (before a window's first word,
- * the word kept in front of its backslash words: the previous window's
- * last). Else indexed_string tests the exact range. */
-#define STRING_CLEAN(a)                                                      \
-    ((a) >= base ? !wp[cap]                                                  \
-                 : (a) >= base - 64 && !(wp[cap] | wp[cap - 1]))
-
-/* The string whose quotes are at a and p: into slot v and the string
- * arena (build), or only its escapes checked (validating); else `failed`. */
+/* The string opened at a, p its next mark: into slot v, terminated in the
+ * string arena (build), or only its escapes checked (validating); else
+ * `failed`. In the DOM layout (scan.h) a string's backslashes are marked:
+ * the next mark is its closing quote exactly when it has no escape (most
+ * strings: one compare), else the marks up to the closing quote are its
+ * backslashes. */
 #define STRING_OR_FAIL(a)                                                    \
     do {                                                                     \
-        if (build) {                                                         \
-            char *d_ = IN_COPY((a) + 1);                                     \
-            uint64_t tag_ = indexed_string(r, (a), p, d_, STRING_CLEAN(a), iw); \
-            if (!tag_) goto failed;                                          \
-            v->tag = tag_;                                                   \
-            v->uni.str = d_;                                                 \
-            v++;                                                             \
-        } else if (!STRING_CLEAN(a) && !string_escapes_ok(r, (a), p, s, iw)) { \
-            goto failed;                                                     \
+        if (JET_LIKELY(*p == '"')) {                                         \
+            if (build) {                                                     \
+                char *d_ = IN_COPY((a) + 1);                                 \
+                size_t n_ = (size_t)(p - (a) - 1);                           \
+                d_[n_] = '\0';                                               \
+                v->tag = (uint64_t)JET_TYPE_STR | JET_TAG_STR_NOESC |        \
+                         ((uint64_t)n_ << JET_TAG_LEN_SHIFT);                \
+                v->uni.str = d_;                                             \
+                v++;                                                         \
+            }                                                                \
+        } else {                                                             \
+            do NEXT_TOKEN();                                                 \
+            while (*p != '"');                                               \
+            if (build) {                                                     \
+                char *d_ = IN_COPY((a) + 1);                                 \
+                uint64_t tag_ = indexed_escaped_in_copy(r, (a), p, d_);     \
+                if (!tag_) goto failed;                                      \
+                v->tag = tag_;                                               \
+                v->uni.str = d_;                                             \
+                v++;                                                         \
+            } else if (!string_escapes_ok(r, (a), p, s)) {                   \
+                goto failed;                                                 \
+            }                                                                \
         }                                                                    \
     } while (0)
 
@@ -1378,7 +1337,6 @@ failed:
     return false;
 #undef STRING_OR_FAIL
 #undef NEXT_TOKEN
-#undef STRING_CLEAN
 #undef IN_COPY
 }
 
@@ -1483,17 +1441,13 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
     iw.total = JET_SCAN_WORDS(len);
     size_t cap = index_window_words();
     iw.cap = iw.total < cap ? iw.total : cap;
-    if (st->index_cap < 2 * iw.cap + 1) {
+    if (st->index_cap < iw.cap) {
         jet__free(&r->doc->alloc, st->index);
-        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, (2 * iw.cap + 1) * sizeof(uint64_t));
-        st->index_cap = st->index ? 2 * iw.cap + 1 : 0;
+        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, iw.cap * sizeof(uint64_t));
+        st->index_cap = st->index ? iw.cap : 0;
         if (!st->index) return false;
     }
     iw.marks = st->index;
-    /* the marks, one word, the backslashes: that word holds the backslashes
-     * of the block before the window (none before the first) */
-    iw.backslashes = st->index + iw.cap + 1;
-    iw.backslashes[-1] = 0;
     iw.check_utf8 = !(r->flags & JET_READ_ALLOW_INVALID_UTF8);
     iw.first = 0;
     /* building, the string arena receives the input (read_indexed_body) */
@@ -1502,7 +1456,7 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
     jet_scan_result res;
     if (iw.total <= iw.cap) {
         /* one window: the whole input in one call, no state kept */
-        if (!jet__scan_copy(k, r->json, len, iw.marks, iw.backslashes, iw.copy, &res)) return false;
+        if (!jet__scan(k, r->json, len, iw.marks, iw.copy, &res)) return false;
         if (res.ctrl_in_string || (iw.check_utf8 && !res.utf8_valid)) return false;
         iw.n = iw.total;
         iw.count = res.marks;

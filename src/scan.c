@@ -876,12 +876,7 @@ bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structur
     return scan_all(k, json, len, structural, backslashes, brackets, NULL, res);
 }
 
-bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
-               uint64_t *backslashes, jet_scan_result *res) {
-    return scan_all(k, json, len, structural, backslashes, NULL, NULL, res);
-}
-
-bool jet__scan_copy(jet_kernel k, const char *json, size_t len, uint64_t *structural,
-                    uint64_t *backslashes, char *copy, jet_scan_result *res) {
-    return scan_all(k, json, len, structural, backslashes, NULL, copy, res);
+bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *marks, char *copy,
+               jet_scan_result *res) {
+    return scan_all(k, json, len, marks, NULL, NULL, copy, res);
 }

@@ -18,7 +18,7 @@
  * The classification is one generic routine (scan_generic.h) instantiated
  * for each kernel; every kernel yields the same index. It can run window by
  * window (jet__scan_window): the DOM reader indexes 256 KiB of input at a
- * time, so its index stays 64 KiB whatever the input's size. The on-demand
+ * time, so its index stays 32 KiB whatever the input's size. The on-demand
  * cursor, which moves backwards as well as forwards, indexes an input of up
  * to 4 MiB at once (jet__scan_ex) and a larger one in windows of 4 MiB that
  * it rescans from checkpoints of the scan state when it goes back
@@ -60,28 +60,31 @@ typedef struct jet_scan_result {
 #define JET_SCAN_WORDS(len) (((len) + 63) / 64)
 
 /*
- * Indexes json[0..len): `structural` receives the marks described above and
- * `backslashes` the backslashes inside strings (JET_SCAN_WORDS(len) words
- * each), so that stage 2 copies strings without escapes with no further
- * check. Returns false when the input ends inside a string (the reader
- * reports that error). k must not be JET_KERNEL_SCALAR.
+ * Two layouts. The DOM reader's (jet__scan): one word per block holding
+ * the marks above and also every backslash inside a string, so that the
+ * mark after a string's opening quote is its closing quote exactly when
+ * the string has no escape (stage 2 tests that one byte). The cursor's
+ * (jet__scan_ex): the marks alone, the backslashes inside strings in a
+ * bitmap of their own, and the brackets.
  */
-bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *structural,
-               uint64_t *backslashes, jet_scan_result *res);
 
 /*
- * The same, and the input copied to copy[0..len) as it is scanned, for the
- * DOM reader: its strings then need no copy of their own (reader.c,
- * read_indexed_body). copy must not overlap json.
+ * Indexes json[0..len) in the DOM layout into marks[0..JET_SCAN_WORDS(len))
+ * and, when copy is not NULL, copies the input to copy[0..len) on the way
+ * (the DOM reader's strings then need no copy of their own: reader.c,
+ * read_indexed_body; copy must not overlap json). Returns false when the
+ * input ends inside a string (the reader reports that error). k must not
+ * be JET_KERNEL_SCALAR.
  */
-bool jet__scan_copy(jet_kernel k, const char *json, size_t len, uint64_t *structural,
-                    uint64_t *backslashes, char *copy, jet_scan_result *res);
+bool jet__scan(jet_kernel k, const char *json, size_t len, uint64_t *marks, char *copy,
+               jet_scan_result *res);
 
 /*
- * The same, and when `brackets` is not NULL also the brackets [ ] { }
- * outside strings (a subset of the structural marks), for the on-demand
- * cursor: skipping a container then looks only at brackets. The cursor does
- * not need the count of marks: res->marks is 0 then.
+ * Indexes json[0..len) in the cursor's layout: `structural` the marks,
+ * `backslashes` the backslashes inside strings, `brackets` the brackets
+ * [ ] { } outside strings (a subset of the marks: skipping a container
+ * then looks only at brackets), JET_SCAN_WORDS(len) words each, none NULL.
+ * The cursor does not need the count of marks: res->marks is 0.
  */
 bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                   uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res);
@@ -100,11 +103,12 @@ typedef struct jet_scan_state {
 static inline void jet__scan_begin(jet_scan_state *st) { memset(st, 0, sizeof *st); }
 
 /* Indexes blocks [first, first + n) of json[0..len) (the last partial block
- * padded internally) into structural[0..n), backslashes[0..n) and, when not
- * NULL, brackets[0..n). Returns the marks set when brackets is NULL (0
- * otherwise). When copy is not NULL (and brackets is), the blocks' bytes
- * are also copied to the same offsets of copy (json's bytes alone: copy
- * needs room for len bytes, not a padded block). */
+ * padded internally): with brackets NULL, in the DOM layout into
+ * structural[0..n) (backslashes unused), returning the marks set, and when
+ * copy is not NULL the blocks' bytes copied to the same offsets of copy
+ * (json's bytes alone: copy needs room for len bytes, not a padded block);
+ * else in the cursor's layout into structural, backslashes and brackets,
+ * returning 0 (copy must be NULL). */
 size_t jet__scan_window(jet_kernel k, jet_scan_state *st, const char *json, size_t len,
                         size_t first, size_t n, uint64_t *structural, uint64_t *backslashes,
                         uint64_t *brackets, char *copy);

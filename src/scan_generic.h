@@ -64,8 +64,12 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
     uint64_t starts = other & ~((other << 1) | s->other_carry);
     s->other_carry = other >> 63;
     uint64_t word = ops | quotes | starts;
-    bs_out[i] = m.backslash & strings;
-    if (cursor) br_out[i] = m.bracket & outside;
+    if (cursor) {
+        bs_out[i] = m.backslash & strings;
+        br_out[i] = m.bracket & outside;
+    } else {
+        word |= m.backslash & strings; /* the DOM layout (scan.h) */
+    }
     s->ctrl_in_string |= m.ctrl & strings;
     out[i] = word;
     if (!cursor) s->count += (size_t)__builtin_popcountll(word);
@@ -124,9 +128,9 @@ SCAN_ATTR static size_t SCAN_FN(jet_scan_state *st, const char *json, size_t len
     if (br_out)
         SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, br_out, NULL, true);
     else if (copy)
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, NULL, copy, false);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, NULL, NULL, copy, false);
     else
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, bs_out, NULL, NULL, false);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, first, first + n, out, NULL, NULL, NULL, false);
     memcpy(st->raw, &s, sizeof s);
     return s.count;
 }
@@ -142,9 +146,9 @@ SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _all)(const char *json, size_t len, uin
     if (br_out)
         SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, br_out, NULL, true);
     else if (copy)
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, NULL, copy, false);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, NULL, NULL, copy, false);
     else
-        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, bs_out, NULL, NULL, false);
+        SCAN_JOIN(SCAN_FN, _loop)(&s, json, len, 0, words, out, NULL, NULL, NULL, false);
     res->words = words;
     res->marks = s.count;
     res->ctrl_in_string = s.ctrl_in_string != 0;

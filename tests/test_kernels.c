@@ -100,44 +100,67 @@ static void check_scan(const char *json, size_t len, const char *what) {
     uint32_t *ref = (uint32_t *)malloc((len + 1) * sizeof(uint32_t));
     size_t words = JET_SCAN_WORDS(len);
     uint64_t *want = (uint64_t *)calloc(words + 1, sizeof(uint64_t));
+    uint64_t *want_bs = (uint64_t *)calloc(words + 1, sizeof(uint64_t));
+    uint64_t *want_br = (uint64_t *)calloc(words + 1, sizeof(uint64_t));
     uint64_t *got = (uint64_t *)malloc((words + 1) * sizeof(uint64_t));
     uint64_t *got_bs = (uint64_t *)malloc((words + 1) * sizeof(uint64_t));
+    uint64_t *got_br = (uint64_t *)malloc((words + 1) * sizeof(uint64_t));
+    char *copy = (char *)malloc(len + 1);
     size_t nref = reference_index(json, len, ref);
     if (nref != SIZE_MAX)
-        for (size_t i = 0; i < nref; i++) want[ref[i] / 64] |= 1ull << (ref[i] % 64);
+        for (size_t i = 0; i < nref; i++) {
+            want[ref[i] / 64] |= 1ull << (ref[i] % 64);
+            char c = json[ref[i]];
+            if (c == '[' || c == ']' || c == '{' || c == '}')
+                want_br[ref[i] / 64] |= 1ull << (ref[i] % 64);
+        }
+    bool want_ctrl = reference_string_bytes(json, len, want_bs, words + 1);
+    /* the DOM layout: the marks and the backslashes inside strings */
+    size_t nbs = 0;
+    for (size_t w = 0; w < words; w++) nbs += (size_t)__builtin_popcountll(want_bs[w]);
     for (int k = JET_KERNEL_SWAR; k < JET_KERNEL__COUNT; k++) {
         if (!jet__kernel_available((jet_kernel)k)) continue;
+        const char *name = jet__kernel_name((jet_kernel)k);
         jet_scan_result res;
         memset(&res, 0, sizeof res);
-        bool done = jet__scan((jet_kernel)k, json, len, got, got_bs, &res);
+        memset(copy, 0, len + 1);
+        bool done = jet__scan((jet_kernel)k, json, len, got, copy, &res);
         if (done) {
             bool valid = utf8_reference(json, len);
             CHECK_MSG(valid == res.utf8_valid,
-                      "kernel %s: UTF-8 verdict %d, reference %d on %s (len %zu)",
-                      jet__kernel_name((jet_kernel)k), (int)res.utf8_valid, (int)valid, what, len);
-        }
-        if (done) {
-            uint64_t want_bs[64] = {0};
-            bool want_ctrl = reference_string_bytes(json, len, want_bs, 64);
+                      "kernel %s: UTF-8 verdict %d, reference %d on %s (len %zu)", name,
+                      (int)res.utf8_valid, (int)valid, what, len);
             CHECK_MSG(res.ctrl_in_string == want_ctrl, "kernel %s: control-in-string %d on %s",
-                      jet__kernel_name((jet_kernel)k), (int)res.ctrl_in_string, what);
-            if (words <= 64)
-                CHECK_MSG(memcmp(got_bs, want_bs, words * sizeof(uint64_t)) == 0,
-                          "kernel %s: backslash bitmap differs on %s",
-                          jet__kernel_name((jet_kernel)k), what);
+                      name, (int)res.ctrl_in_string, what);
+            CHECK_MSG(memcmp(copy, json, len) == 0 && copy[len] == 0,
+                      "kernel %s: the copy differs from the input on %s", name, what);
         }
-        bool same = nref == SIZE_MAX ? !done
-                                     : done && res.words == words && res.marks == nref &&
-                                           memcmp(got, want, words * sizeof(uint64_t)) == 0;
-        CHECK_MSG(same, "stage 1 kernel %s differs from the reference on %s (len %zu)",
-                  jet__kernel_name((jet_kernel)k), what, len);
+        bool same = nref == SIZE_MAX ? !done : done && res.words == words && res.marks == nref + nbs;
+        for (size_t w = 0; same && done && w < words; w++) same = got[w] == (want[w] | want_bs[w]);
+        CHECK_MSG(same, "stage 1 kernel %s differs from the reference on %s (len %zu)", name,
+                  what, len);
         if (!same && scan_mismatch_reports++ < 3) {
             fprintf(stderr, "  input: ");
             fwrite(json, 1, len < 200 ? len : 200, stderr);
-            fprintf(stderr, "\n  marks: ref %zu, got %zu\n", nref, res.marks);
+            fprintf(stderr, "\n  marks: ref %zu + %zu backslashes, got %zu\n", nref, nbs,
+                    res.marks);
         }
+        /* the cursor's layout: three bitmaps */
+        memset(&res, 0, sizeof res);
+        done = jet__scan_ex((jet_kernel)k, json, len, got, got_bs, got_br, &res);
+        same = nref == SIZE_MAX ? !done
+                                : done && res.words == words &&
+                                      memcmp(got, want, words * sizeof(uint64_t)) == 0 &&
+                                      memcmp(got_bs, want_bs, words * sizeof(uint64_t)) == 0 &&
+                                      memcmp(got_br, want_br, words * sizeof(uint64_t)) == 0;
+        CHECK_MSG(same, "stage 1 kernel %s (cursor layout) differs from the reference on %s",
+                  name, what);
     }
+    free(copy);
+    free(got_br);
     free(got_bs);
+    free(want_br);
+    free(want_bs);
     free(ref);
     free(want);
     free(got);
