@@ -20,6 +20,12 @@
  * shared by all kernels (scan_escaped in scan.c).
  */
 
+#ifndef SCAN_COPY
+/* SCAN_COPY(dst, src): copies the 64-byte block (a kernel may define it
+ * with its own vectors where the compiler's memcpy would split them) */
+#define SCAN_COPY(dst, src) memcpy((dst), (src), 64)
+#endif
+
 #ifndef SCAN_STATE_IN_MEMORY
 /* 1 where the kernel's registers cannot also hold the carries (AVX2: 16
  * vector registers, and the loop got 6% slower with them in registers) */
@@ -50,8 +56,7 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
     scan_masks m;
     SCAN_CLASSIFY(block, &m);
     SCAN_UTF8_BLOCK(&s->u8, block);
-    /* before any other store, so that the compiler reuses the loads above */
-    if (copy) memcpy(copy_out, block, 64);
+    if (copy) SCAN_COPY(copy_out, block);
     uint64_t escaped = scan_escaped(m.backslash, &s->escape_carry);
     uint64_t quotes = m.quote & ~escaped;
     /* Inside-string mask: set from an opening quote up to, not including,
@@ -176,3 +181,4 @@ SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _status)(const jet_scan_state *st, bool
 #undef SCAN_UTF8_VALID
 #undef SCAN_UTF8_SOUND
 #undef SCAN_STATE_IN_MEMORY
+#undef SCAN_COPY
