@@ -623,39 +623,37 @@ static inline void put_string(jet_val *v, char *s, size_t len, bool noesc) {
     v->uni.str = s;
 }
 
-/* Fills a number slot from the parse of [p, q); a raw number's text goes to
- * the string arena at s. Returns the new end of the string arena. */
-static inline char *put_number(jet_val *v, char *s, const char *p, const char *q,
-                               const jet_num *num) {
+/* Fills a number slot from its parse; a raw number's text, len bytes, is
+ * at d, where it is NUL-terminated. Returns whether the number is raw. */
+static inline bool put_number_at(jet_val *v, size_t len, char *d, const jet_num *num) {
     if (JET_LIKELY(num->kind != JET_NUM_RAW)) {
         v->tag = (uint64_t)JET_TYPE_NUM | ((uint64_t)num->kind << 3);
         v->uni.u = num->v.u;
-        return s;
+        return false;
     }
-    size_t len = (size_t)(q - p);
-    memcpy(s, p, len);
-    s[len] = '\0';
-    v->tag = (uint64_t)JET_TYPE_RAW | ((uint64_t)len << JET_TAG_LEN_SHIFT);
-    v->uni.str = s;
-    return s + len + 1;
-}
-
-/* The same for stage 2, whose input is copied into the string arena: a raw
- * number's text is there, at d, or is yet to come with the next window
- * (NUL-terminated in place: the byte after the number, a delimiter or the
- * input's end, is not part of any string; *raw_end receives where). */
-static inline void put_number_in_copy(jet_val *v, const char *p, const char *q, char *d,
-                                      const jet_num *num, char **raw_end) {
-    if (JET_LIKELY(num->kind != JET_NUM_RAW)) {
-        v->tag = (uint64_t)JET_TYPE_NUM | ((uint64_t)num->kind << 3);
-        v->uni.u = num->v.u;
-        return;
-    }
-    size_t len = (size_t)(q - p);
     d[len] = '\0';
-    *raw_end = d + len;
     v->tag = (uint64_t)JET_TYPE_RAW | ((uint64_t)len << JET_TAG_LEN_SHIFT);
     v->uni.str = d;
+    return true;
+}
+
+/* The one-pass reader's: a raw number's text [p, q) is copied to the
+ * string arena at s. Returns the new end of the string arena. */
+static inline char *put_number(jet_val *v, char *s, const char *p, const char *q,
+                               const jet_num *num) {
+    size_t len = (size_t)(q - p);
+    if (num->kind == JET_NUM_RAW) memcpy(s, p, len);
+    return put_number_at(v, len, s, num) ? s + len + 1 : s;
+}
+
+/* Stage 2's, whose input is copied into the string arena: a raw number's
+ * text is there, at d, or is yet to come with the next window. It is
+ * terminated in place (the byte after the number, a delimiter or the
+ * input's end, is not part of any string), and *raw_end receives where. */
+static inline void put_number_in_copy(jet_val *v, const char *p, const char *q, char *d,
+                                      const jet_num *num, char **raw_end) {
+    size_t len = (size_t)(q - p);
+    if (put_number_at(v, len, d, num)) *raw_end = d + len;
 }
 
 /* Makes room for one more value slot. */
@@ -1035,8 +1033,9 @@ static inline size_t first_backslash_copied(const char *src, char *dst) {
  * control bytes, and no end test per escape. The output is read_string's
  * (the one-pass reader's) byte for byte. Returns false on a bad escape:
  * the caller then re-reads with read_root, which reports it. Block stores
- * stay inside the string arena as read_string's do. (Out of line, gcc
- * allocated stage 2's registers worse: 2.6% more instructions there.)
+ * stay inside the string arena as read_string's do. Inlined into its two
+ * callers (indexed_escaped_in_copy, string_escapes_ok), which are out of
+ * stage 2's loop.
  */
 static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char *p, const char *q,
                                                 char *dst, size_t *out_len) {
@@ -1425,6 +1424,9 @@ size_t jet__index_rereads(void) {
  */
 #define COPY_ALIGN 4096
 #define COPY_ALIGN_MIN (64 * 1024)
+/* The longest input whose arenas' sizes cannot overflow (reserve_strings
+ * adds at most 16 + COPY_ALIGN). */
+#define INPUT_LEN_MAX (SIZE_MAX - 2 * COPY_ALIGN)
 static char *copy_start(const jet_doc *doc, const char *json, size_t len) {
     if (len < COPY_ALIGN_MIN) return doc->strs;
     return doc->strs + (((uintptr_t)json - (uintptr_t)doc->strs) & (COPY_ALIGN - 1));
@@ -1484,7 +1486,7 @@ static bool read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t
  * a block store of n bytes (8, 16 or 32) happens only when n input bytes
  * remain past the source position, which the output never runs ahead of:
  * len + 16 suffices, and stage 1's copy needs the same from where it starts
- * (copy_start), up to COPY_ALIGN - 1 bytes in (len <= SIZE_MAX - 8192,
+ * (copy_start), up to COPY_ALIGN - 1 bytes in (len <= INPUT_LEN_MAX,
  * checked by the callers). */
 static bool reserve_strings(jet_doc *doc, size_t len) {
     size_t need = len + 16 + (len >= COPY_ALIGN_MIN ? COPY_ALIGN : 0);
@@ -1520,9 +1522,9 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                       "input larger than the size limit");
         return false;
     }
-    if (len > SIZE_MAX - 8192 || !reserve_strings(doc, len)) {
+    if (len > INPUT_LEN_MAX || !reserve_strings(doc, len)) {
         jet__error_set(err, JET_ERR_MEMORY, 0,
-                       len > SIZE_MAX - 8192 ? "input too large" : "out of memory");
+                       len > INPUT_LEN_MAX ? "input too large" : "out of memory");
         return false;
     }
     /* Value arena: a first guess from the input size (about one value per
@@ -1552,7 +1554,7 @@ bool jet__validate_indexed(jet_parser *p, const char *json, size_t len, const je
     jet_doc *doc = &p->doc;
     doc->val_count = 0;
     doc->read_size = 0;
-    if (!json || len == 0 || len > SIZE_MAX - 8192 || (opts && opts->max_size && len > opts->max_size))
+    if (!json || len == 0 || len > INPUT_LEN_MAX || (opts && opts->max_size && len > opts->max_size))
         return false;
     /* the string arena: scratch for the strings with escapes */
     if (!reserve_strings(doc, len)) return false;
