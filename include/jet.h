@@ -810,8 +810,14 @@ typedef struct jet_enum {
  * position from an array (a heterogeneous array such as ["EOSE", "sub"]). */
 #define JET_STRUCT_POSITIONAL 0x1u
 
-/** A struct's description. Not const: the key map is built into it on first
- *  use (or by jet_struct_prepare, which makes later use thread-safe). */
+/** A struct's description. Not const: its key map is built into it on first
+ *  use (jet_decode, jet_odv_decode, jet_struct_prepare), together with those
+ *  of every struct reachable from it. First use may come from several
+ *  threads at once, with the same table or with tables sharing nested
+ *  structs: one thread builds while the others wait, and all then read the
+ *  complete maps. Once built, a table is only read, by any number of
+ *  threads. Do not copy or modify a table while it is in use; the members
+ *  from map_state on belong to the library. */
 typedef struct jet_struct {
     const char *name;        /* the C type's name (messages) */
     uint32_t size;           /* sizeof the struct */
@@ -829,6 +835,9 @@ typedef struct jet_struct {
     uint64_t map_head[128];  /* its first 8 bytes, zero-padded */
     uint64_t map_tail[128];  /* its last 8 bytes (names of 9 to 16 bytes) */
     uint8_t map_kslot[64];   /* the slot of each field's key (hashed tables: at most 60 fields) */
+    /* first use (private; bind.c): accessed atomically */
+    uint32_t map_ready;      /* 0 not built, 1 built along with all it reaches, 2 malformed */
+    struct jet_struct *map_next; /* links the structs of a build in progress */
 } jet_struct;
 
 /* Encodings of a tagged union. */
@@ -924,16 +933,24 @@ typedef struct jet_union {
 
 /** The description of struct type T from its field array (a true array). */
 #define JET_STRUCT(T, fields) \
-    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0} }
+    { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), 0, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0 }
 /** The same read by position from a JSON array. */
 #define JET_STRUCT_TUPLE(T, fields) \
     { #T, (uint32_t)sizeof(T), (uint32_t)(sizeof(fields) / sizeof((fields)[0])), (fields), \
-      JET_STRUCT_POSITIONAL, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0} }
+      JET_STRUCT_POSITIONAL, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0 }
 
-/** Builds the key maps of `type` and every struct reachable from it. Call it
- *  once before decoding from several threads; otherwise it happens on first
- *  use. Returns false when a table is malformed (e.g. a struct member whose
- *  size no integer kind has). */
+/** Builds the key maps of `type` and every struct reachable from it, unless
+ *  built already. Decoding does the same on first use, so calling it is
+ *  optional: it picks the moment of the cost (well under a millisecond per
+ *  table) and reports a malformed table early. Thread-safe: concurrent calls,
+ *  and decodes running meanwhile with `type` or with tables that share
+ *  nested structs with it, build each map once (one build at a time, under
+ *  a lock) and see it complete (a table is marked ready, with release
+ *  semantics, only once everything it reaches is built; decoding reads that
+ *  mark with acquire semantics). Returns false when `type` is malformed or
+ *  reaches a malformed table (e.g. a struct member whose size no integer
+ *  kind has); every later call, from any thread, and every decode with
+ *  `type` then fail the same way (decoding: JET_ERR_INVALID_ARG). */
 bool jet_struct_prepare(jet_struct *type);
 
 /**

@@ -15,18 +15,57 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sched.h>
+#endif
 
 /* ========================================================================== */
 /* Key maps                                                                   */
 /* ========================================================================== */
 
-#define MAP_UNBUILT 0u
 #define MAP_HASH 1u
 #define MAP_LINEAR 2u
-#define MAP_BAD 3u      /* the table is malformed: decoding it fails */
-#define MAP_BUILDING 4u /* being prepared (a struct reachable from itself) */
 #define MAX_FIELDS 256u
+
+/*
+ * Building the maps when several threads use a table for the first time at
+ * once. A map is written once, by the first use, while other threads may be
+ * decoding with the same table or with others that share nested structs
+ * with it (jet_struct.map_ready holds a struct's PREP_* state):
+ *
+ * - Builds run one at a time, under build_lock. A build starts from one
+ *   struct, enters every struct reachable from it that is not ready (each
+ *   once: a struct reachable from itself is not entered again), writes
+ *   their maps with plain stores and links them on build_list.
+ * - Only when the whole build has succeeded is each entered struct marked
+ *   PREP_READY, by a release store. So a struct is ready only once the maps
+ *   of everything reachable from it are written, cycles included.
+ * - Every decode starts with an acquire load of its root's state
+ *   (prepare_struct): seeing PREP_READY makes every map reachable from the
+ *   root visible, and the decode then reads them, map_state included, with
+ *   plain loads (the hot path costs what it did), since nothing writes a
+ *   ready map again.
+ * - A build that meets a malformed struct marks PREP_BAD the structs it was
+ *   inside of (they all reach it) and returns the others it entered to
+ *   PREP_NONE (they may be valid: their next use builds them again). So
+ *   every thread gets the same answer for a given table.
+ *
+ * map_ready is a plain uint32_t in jet.h, which stays C99 and C++ (no
+ * _Atomic there), and is only ever accessed through load_ready and
+ * store_ready as an atomic object: with GCC's and clang's __atomic
+ * builtins, made for plain integers; elsewhere through a C11 atomic of the
+ * same size.
+ */
+#define PREP_NONE 0u     /* not built (or a failed build passed through it) */
+#define PREP_READY 1u    /* its map and those of all structs reachable from it are built */
+#define PREP_BAD 2u      /* malformed, or reaches a malformed struct: decoding it fails */
+#define PREP_BUILDING 3u /* entered by the build in progress */
+#define PREP_FAILED 4u   /* entered by the build in progress, and malformed */
+
+static atomic_flag build_lock = ATOMIC_FLAG_INIT;
+static jet_struct *build_list; /* structs entered by the build in progress (under build_lock) */
 
 /* A key's first 8 bytes as a little-endian word, zero-padded (`avail`:
  * bytes readable from k, at least n). */
@@ -46,13 +85,35 @@ static JET_ALWAYS_INLINE uint64_t key_mix(uint64_t head, uint64_t tail, size_t n
     return head ^ (tail * UINT64_C(0x9E3779B97F4A7C15)) ^ ((uint64_t)n << 56);
 }
 
-static uint32_t load_state(const jet_struct *t) {
+static JET_ALWAYS_INLINE uint32_t load_ready(const jet_struct *t) {
 #if defined(__GNUC__) || defined(__clang__)
-    return __atomic_load_n(&t->map_state, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(&t->map_ready, __ATOMIC_ACQUIRE);
 #else
-    return t->map_state;
+    _Static_assert(sizeof(_Atomic uint32_t) == sizeof(uint32_t), "atomic view of map_ready");
+    return atomic_load_explicit((const _Atomic uint32_t *)&t->map_ready, memory_order_acquire);
 #endif
 }
+
+static void store_ready(jet_struct *t, uint32_t ready) {
+#if defined(__GNUC__) || defined(__clang__)
+    __atomic_store_n(&t->map_ready, ready, __ATOMIC_RELEASE);
+#else
+    atomic_store_explicit((_Atomic uint32_t *)&t->map_ready, ready, memory_order_release);
+#endif
+}
+
+/* A spin lock: builds are rare and short (one per table and process), and
+ * a thread waiting for one gives its CPU away meanwhile (where the system
+ * offers sched_yield). */
+static void lock_builds(void) {
+    while (atomic_flag_test_and_set_explicit(&build_lock, memory_order_acquire)) {
+#if defined(__unix__) || defined(__APPLE__)
+        sched_yield();
+#endif
+    }
+}
+
+static void unlock_builds(void) { atomic_flag_clear_explicit(&build_lock, memory_order_release); }
 
 /* Tries multipliers until the declared keys (and aliases) land in distinct
  * slots of a table of 2^bits entries. A random multiplier places k keys in
@@ -97,27 +158,23 @@ static bool build_hash(jet_struct *t, unsigned bits, uint8_t *slot, uint8_t *kle
 
 static bool prepare_field(const jet_field *f);
 
-static void publish_state(jet_struct *t, uint32_t state) {
-#if defined(__GNUC__) || defined(__clang__)
-    __atomic_store_n(&t->map_state, state, __ATOMIC_RELEASE);
-#else
-    t->map_state = state;
-#endif
-}
-
-static bool prepare_struct(jet_struct *t) {
+/* Builds the map of t and of every struct reachable from it (under
+ * build_lock; see above). */
+static bool build_struct(jet_struct *t) {
     if (!t) return false;
-    uint32_t st = load_state(t);
-    if (st == MAP_BAD) return false;
-    if (st != MAP_UNBUILT) return true;
+    uint32_t ready = load_ready(t);
+    if (ready == PREP_READY || ready == PREP_BUILDING) return true;
+    if (ready != PREP_NONE) return false;
+    t->map_next = build_list;
+    build_list = t;
+    store_ready(t, PREP_BUILDING);
     if (t->count > MAX_FIELDS || (t->count && !t->fields)) {
-        publish_state(t, MAP_BAD);
+        store_ready(t, PREP_FAILED);
         return false;
     }
-    t->map_state = MAP_BUILDING;
     for (uint32_t i = 0; i < t->count; i++)
         if (!prepare_field(&t->fields[i])) {
-            publish_state(t, MAP_BAD);
+            store_ready(t, PREP_FAILED);
             return false;
         }
     uint32_t state = MAP_LINEAR;
@@ -166,7 +223,7 @@ static bool prepare_struct(jet_struct *t) {
             }
     }
     t->map_lens = lens;
-    publish_state(t, state);
+    t->map_state = state;
     return true;
 }
 
@@ -187,7 +244,7 @@ static bool prepare_field(const jet_field *f) {
     case JET_K_STR_COPY:
     case JET_K_RAW: return f->size == sizeof(jet_str);
     case JET_K_STR_FIXED: return f->size >= 1;
-    case JET_K_STRUCT: return prepare_struct((jet_struct *)(uintptr_t)f->sub);
+    case JET_K_STRUCT: return build_struct((jet_struct *)(uintptr_t)f->sub);
     case JET_K_ARRAY: {
         const jet_field *e = (const jet_field *)f->sub;
         return e && f->count_offset != JET_NO_OFFSET && e->size > 0 && prepare_field(e);
@@ -201,18 +258,43 @@ static bool prepare_field(const jet_field *f) {
         if (!pair || pair->count != 2 || f->count_offset == JET_NO_OFFSET) return false;
         uint16_t kk = pair->fields[0].kind;
         if (kk != JET_K_STR && kk != JET_K_STR_COPY) return false;
-        return prepare_struct(pair);
+        return build_struct(pair);
     }
     case JET_K_UNION: {
         const jet_union *u = (const jet_union *)f->sub;
         if (!u || !u->names || u->count == 0) return false;
         if (u->style == JET_UNION_INTERNAL && !u->tag_key) return false;
         for (uint32_t i = 0; i < u->count; i++)
-            if (u->variants && u->variants[i] && !prepare_struct(u->variants[i])) return false;
+            if (u->variants && u->variants[i] && !build_struct(u->variants[i])) return false;
         return true;
     }
     default: return false;
     }
+}
+
+/* One build from t, then the entered structs published: all ready, or
+ * those that reach a malformed one bad and the rest back to PREP_NONE. */
+static bool prepare_struct_slow(jet_struct *t) {
+    lock_builds();
+    build_list = NULL;
+    bool ok = build_struct(t);
+    for (jet_struct *s = build_list, *next; s; s = next) {
+        next = s->map_next;
+        store_ready(s, ok ? PREP_READY : load_ready(s) == PREP_FAILED ? PREP_BAD : PREP_NONE);
+    }
+    build_list = NULL;
+    unlock_builds();
+    return ok;
+}
+
+/* Whether t's map, and those reachable from it, are ready to be read (built
+ * now if needed); false for a malformed table. */
+static JET_ALWAYS_INLINE bool prepare_struct(jet_struct *t) {
+    if (!t) return false;
+    uint32_t ready = load_ready(t);
+    if (JET_LIKELY(ready == PREP_READY)) return true;
+    if (ready == PREP_BAD) return false;
+    return prepare_struct_slow(t);
 }
 
 bool jet_struct_prepare(jet_struct *type) { return prepare_struct(type); }
