@@ -18,11 +18,22 @@
  *
  * Conventions:
  *   - Every public symbol starts with `jet_` / `JET_`.
+ *   - Every function declared here is exported by the shared library, and
+ *     nothing else is (the library is built with hidden visibility; JET_API
+ *     marks what is exported). The small accessors (jet_get_*, jet_is_*,
+ *     jet_next, the iterators, ...) are `static inline` here, and are also
+ *     exported under the same names for bindings that cannot inline C (FFI):
+ *     defining JET_NO_INLINE before including jet.h makes C code call those.
  *   - Input is `const char *` + length: no NUL terminator, no padding, and the
  *     input is never modified.
  *   - Ownership is stated on every function that returns memory.
  *   - A `jet_error *` argument may be NULL when the caller does not want the
  *     details; failures are still signalled by the return value.
+ *
+ * ABI and soname: while the major version is 0, every release that changes
+ * the ABI (a function, a struct layout, an enum value) changes the minor
+ * version, and the shared library's soname carries both: libjet.so.0.MINOR
+ * (from 1.0 on, libjet.so.MAJOR). docs/abi.md has the details.
  */
 #ifndef JET_H
 #define JET_H
@@ -41,23 +52,49 @@ extern "C" {
 /* 1. Version and build information                                           */
 /* ========================================================================== */
 
+/* CMakeLists.txt reads the version from these three lines. */
 #define JET_VERSION_MAJOR 0
-#define JET_VERSION_MINOR 1
+#define JET_VERSION_MINOR 2
 #define JET_VERSION_PATCH 0
-#define JET_VERSION_STRING "0.1.0"
+#define JET_VERSION_STRING "0.2.0"
 
-/** The library's version string, e.g. "0.1.0". */
-const char *jet_version(void);
+/*
+ * JET_API marks the functions the shared library exports. The library is
+ * compiled with hidden visibility, so nothing else leaves it. On Windows,
+ * the library's own build defines JET_BUILDING_LIBRARY (dllexport); a
+ * program linking the DLL gets dllimport, and one linking the static library
+ * defines JET_STATIC. Defining JET_API beforehand overrides all of this.
+ */
+#ifndef JET_API
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(JET_STATIC)
+#define JET_API
+#elif defined(JET_BUILDING_LIBRARY)
+#define JET_API __declspec(dllexport)
+#else
+#define JET_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define JET_API __attribute__((visibility("default")))
+#else
+#define JET_API
+#endif
+#endif
+
+/** The library's version string, e.g. "0.2.0". */
+JET_API const char *jet_version(void);
 
 /**
  * Name of the reader kernel in use: "scalar" (the one-pass reader) or a
- * structural-index kernel: "swar" (portable 64-bit words), "sse2", "avx2"
- * (x86-64), "neon" (aarch64). The default is "avx2" where the CPU has it,
- * else "sse2" on x86-64, else "scalar". All
- * kernels give identical documents and errors. The environment variable
- * JET_KERNEL picks one at the first parse.
+ * structural-index kernel: "swar" (portable 64-bit words), "sse2", "avx2",
+ * "avx512" (x86-64; AVX-512 F and BW) or "neon" (aarch64). The default is
+ * "avx512" where the CPU has it, else "avx2", else "sse2" on x86-64, and
+ * "scalar" everywhere else (aarch64 and JET_PORTABLE builds included): swar
+ * and neon run only when chosen. All kernels give identical documents and
+ * errors. The environment variable JET_KERNEL (one of the names above)
+ * picks one at the first parse, when the CPU has it.
  */
-const char *jet_kernel_name(void);
+JET_API const char *jet_kernel_name(void);
 
 /**
  * Selects the reader kernel for the whole process (see jet_kernel_name).
@@ -65,12 +102,39 @@ const char *jet_kernel_name(void);
  * the kernel. Meant for tests and benchmarks; not synchronized with parses
  * running in other threads.
  */
-bool jet_kernel_set(const char *name);
+JET_API bool jet_kernel_set(const char *name);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define JET_INLINE static inline __attribute__((always_inline))
 #else
 #define JET_INLINE static inline
+#endif
+
+/*
+ * The accessors are written once, as `JET_ACCESSOR signature JET_BODY(body)`:
+ *   - by default, a static inline function (JET_INLINE);
+ *   - with JET_NO_INLINE defined, only a JET_API declaration: the call goes
+ *     to the library's exported function of the same name;
+ *   - with JET_DEFINE_ACCESSORS (src/accessors.c only), the exported
+ *     definition itself, from the same body, so the two cannot drift.
+ */
+#if defined(JET_DEFINE_ACCESSORS)
+#define JET_ACCESSOR JET_API
+#define JET_BODY(...) __VA_ARGS__
+#elif defined(JET_NO_INLINE)
+#define JET_ACCESSOR JET_API
+#define JET_BODY(...) ;
+#else
+#define JET_ACCESSOR JET_INLINE
+#define JET_BODY(...) __VA_ARGS__
+#endif
+
+/* A `const jet_val *` as a `jet_val *` (the accessors take either; a value
+ * is never written through it), without a -Wcast-qual warning. */
+#ifdef __cplusplus
+#define JET_UNCONST_VAL(p) const_cast<jet_val *>(p)
+#else
+#define JET_UNCONST_VAL(p) ((jet_val *)(uintptr_t)(p))
 #endif
 
 /* ========================================================================== */
@@ -91,7 +155,7 @@ typedef struct jet_alloc {
 } jet_alloc;
 
 /** The default allocator (C library). Never NULL. */
-const jet_alloc *jet_alloc_libc(void);
+JET_API const jet_alloc *jet_alloc_libc(void);
 
 /* ========================================================================== */
 /* 3. Errors                                                                  */
@@ -149,7 +213,7 @@ typedef struct jet_error {
 } jet_error;
 
 /** A short stable name for a code, e.g. "JET_ERR_TRUNCATED". */
-const char *jet_code_name(jet_code code);
+JET_API const char *jet_code_name(jet_code code);
 
 /* ========================================================================== */
 /* 4. Reader options                                                          */
@@ -260,61 +324,76 @@ typedef struct jet_val {
     } uni;
 } jet_val;
 
-JET_INLINE jet_type jet_get_type(const jet_val *v) {
+/* A type and subtype combined, as the kind (C++20 deprecates `|` between
+ * two enumerations). */
+#define JET_KIND_OF(type, subtype) ((unsigned)(type) | (unsigned)(subtype))
+
+JET_ACCESSOR jet_type jet_get_type(const jet_val *v) JET_BODY({
     return v ? (jet_type)(v->tag & JET_TAG_TYPE_MASK) : JET_TYPE_NONE;
-}
-JET_INLINE uint8_t jet_get_kind(const jet_val *v) {
+})
+/** Type and subtype: JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_REAL), say. */
+JET_ACCESSOR uint8_t jet_get_kind(const jet_val *v) JET_BODY({
     return v ? (uint8_t)(v->tag & JET_TAG_KIND_MASK) : 0;
-}
+})
 /** Length: string/raw bytes, array elements or object members; else 0. */
-JET_INLINE size_t jet_get_len(const jet_val *v) {
+JET_ACCESSOR size_t jet_get_len(const jet_val *v) JET_BODY({
     return v ? (size_t)(v->tag >> JET_TAG_LEN_SHIFT) : 0;
-}
-JET_INLINE bool jet_is_null(const jet_val *v) { return jet_get_type(v) == JET_TYPE_NULL; }
-JET_INLINE bool jet_is_bool(const jet_val *v) { return jet_get_type(v) == JET_TYPE_BOOL; }
-JET_INLINE bool jet_is_true(const jet_val *v) { return jet_get_kind(v) == (JET_TYPE_BOOL | JET_SUBTYPE_TRUE); }
-JET_INLINE bool jet_is_false(const jet_val *v) { return jet_get_kind(v) == (JET_TYPE_BOOL | JET_SUBTYPE_FALSE); }
-JET_INLINE bool jet_is_num(const jet_val *v) { return jet_get_type(v) == JET_TYPE_NUM; }
-JET_INLINE bool jet_is_uint(const jet_val *v) { return jet_get_kind(v) == (JET_TYPE_NUM | JET_SUBTYPE_UINT); }
-JET_INLINE bool jet_is_sint(const jet_val *v) { return jet_get_kind(v) == (JET_TYPE_NUM | JET_SUBTYPE_SINT); }
+})
+JET_ACCESSOR bool jet_is_null(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_NULL; })
+JET_ACCESSOR bool jet_is_bool(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_BOOL; })
+JET_ACCESSOR bool jet_is_true(const jet_val *v) JET_BODY({
+    return jet_get_kind(v) == JET_KIND_OF(JET_TYPE_BOOL, JET_SUBTYPE_TRUE);
+})
+JET_ACCESSOR bool jet_is_false(const jet_val *v) JET_BODY({
+    return jet_get_kind(v) == JET_KIND_OF(JET_TYPE_BOOL, JET_SUBTYPE_FALSE);
+})
+JET_ACCESSOR bool jet_is_num(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_NUM; })
+JET_ACCESSOR bool jet_is_uint(const jet_val *v) JET_BODY({
+    return jet_get_kind(v) == JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_UINT);
+})
+JET_ACCESSOR bool jet_is_sint(const jet_val *v) JET_BODY({
+    return jet_get_kind(v) == JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_SINT);
+})
 /** Integer (either subtype). */
-JET_INLINE bool jet_is_int(const jet_val *v) { return jet_is_uint(v) || jet_is_sint(v); }
-JET_INLINE bool jet_is_real(const jet_val *v) { return jet_get_kind(v) == (JET_TYPE_NUM | JET_SUBTYPE_REAL); }
-JET_INLINE bool jet_is_str(const jet_val *v) { return jet_get_type(v) == JET_TYPE_STR; }
-JET_INLINE bool jet_is_raw(const jet_val *v) { return jet_get_type(v) == JET_TYPE_RAW; }
-JET_INLINE bool jet_is_arr(const jet_val *v) { return jet_get_type(v) == JET_TYPE_ARR; }
-JET_INLINE bool jet_is_obj(const jet_val *v) { return jet_get_type(v) == JET_TYPE_OBJ; }
-JET_INLINE bool jet_is_container(const jet_val *v) { return jet_is_arr(v) || jet_is_obj(v); }
+JET_ACCESSOR bool jet_is_int(const jet_val *v) JET_BODY({ return jet_is_uint(v) || jet_is_sint(v); })
+JET_ACCESSOR bool jet_is_real(const jet_val *v) JET_BODY({
+    return jet_get_kind(v) == JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_REAL);
+})
+JET_ACCESSOR bool jet_is_str(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_STR; })
+JET_ACCESSOR bool jet_is_raw(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_RAW; })
+JET_ACCESSOR bool jet_is_arr(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_ARR; })
+JET_ACCESSOR bool jet_is_obj(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_OBJ; })
+JET_ACCESSOR bool jet_is_container(const jet_val *v) JET_BODY({ return jet_is_arr(v) || jet_is_obj(v); })
 
 /** true for `true`, false for anything else. */
-JET_INLINE bool jet_get_bool(const jet_val *v) { return jet_is_true(v); }
+JET_ACCESSOR bool jet_get_bool(const jet_val *v) JET_BODY({ return jet_is_true(v); })
 /** The uint64 value of a UINT, the bits of a SINT as uint64; else 0. */
-JET_INLINE uint64_t jet_get_uint(const jet_val *v) { return jet_is_int(v) ? v->uni.u : 0; }
+JET_ACCESSOR uint64_t jet_get_uint(const jet_val *v) JET_BODY({ return jet_is_int(v) ? v->uni.u : 0; })
 /** The int64 value of a SINT or UINT (a UINT above INT64_MAX wraps); else 0. */
-JET_INLINE int64_t jet_get_sint(const jet_val *v) { return jet_is_int(v) ? v->uni.i : 0; }
+JET_ACCESSOR int64_t jet_get_sint(const jet_val *v) JET_BODY({ return jet_is_int(v) ? v->uni.i : 0; })
 /** The double of a REAL; else 0.0. */
-JET_INLINE double jet_get_real(const jet_val *v) { return jet_is_real(v) ? v->uni.d : 0.0; }
+JET_ACCESSOR double jet_get_real(const jet_val *v) JET_BODY({ return jet_is_real(v) ? v->uni.d : 0.0; })
 /** Any number as a double (integers converted); else 0.0. */
-JET_INLINE double jet_get_num(const jet_val *v) {
+JET_ACCESSOR double jet_get_num(const jet_val *v) JET_BODY({
     switch (jet_get_kind(v)) {
-    case JET_TYPE_NUM | JET_SUBTYPE_UINT: return (double)v->uni.u;
-    case JET_TYPE_NUM | JET_SUBTYPE_SINT: return (double)v->uni.i;
-    case JET_TYPE_NUM | JET_SUBTYPE_REAL: return v->uni.d;
+    case JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_UINT): return (double)v->uni.u;
+    case JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_SINT): return (double)v->uni.i;
+    case JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_REAL): return v->uni.d;
     default: return 0.0;
     }
-}
+})
 /** String bytes (NUL-terminated; may contain NUL, so use jet_get_len). Also
  *  the text of a RAW number. NULL for other types. Owned by the document. */
-JET_INLINE const char *jet_get_str(const jet_val *v) {
+JET_ACCESSOR const char *jet_get_str(const jet_val *v) JET_BODY({
     return (jet_is_str(v) || jet_is_raw(v)) ? v->uni.str : NULL;
-}
+})
 /** true when the string equals `s` (`len` bytes). */
-JET_INLINE bool jet_equals_strn(const jet_val *v, const char *s, size_t len) {
+JET_ACCESSOR bool jet_equals_strn(const jet_val *v, const char *s, size_t len) JET_BODY({
     return jet_is_str(v) && jet_get_len(v) == len && memcmp(v->uni.str, s, len) == 0;
-}
-JET_INLINE bool jet_equals_str(const jet_val *v, const char *s) {
+})
+JET_ACCESSOR bool jet_equals_str(const jet_val *v, const char *s) JET_BODY({
     return s && jet_equals_strn(v, s, strlen(s));
-}
+})
 
 /* ========================================================================== */
 /* 6. Parser and reading                                                      */
@@ -329,10 +408,10 @@ typedef struct jet_parser jet_parser;
 
 /** New parser using `alloc` (NULL: libc) for all its memory. NULL on OOM.
  *  Free with jet_parser_free(). */
-jet_parser *jet_parser_new(const jet_alloc *alloc);
+JET_API jet_parser *jet_parser_new(const jet_alloc *alloc);
 
 /** Frees the parser and the document it last produced. NULL is a no-op. */
-void jet_parser_free(jet_parser *parser);
+JET_API void jet_parser_free(jet_parser *parser);
 
 /**
  * Parses `len` bytes at `json`. Returns the document, owned by the parser:
@@ -341,56 +420,60 @@ void jet_parser_free(jet_parser *parser);
  * fills `err` when non-NULL. The input is only read, never past `len`, and
  * need not outlive the call: the document copies what it keeps.
  */
-jet_doc *jet_parser_parse(jet_parser *parser, const char *json, size_t len,
-                          const jet_read_opts *opts, jet_error *err);
+JET_API jet_doc *jet_parser_parse(jet_parser *parser, const char *json, size_t len,
+                                  const jet_read_opts *opts, jet_error *err);
 
 /**
  * One-shot read: returns a document that owns its memory (allocated with
  * `alloc`, NULL: libc); free it with jet_doc_free(). NULL on failure.
  */
-jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
-                  const jet_alloc *alloc, jet_error *err);
+JET_API jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
+                          const jet_alloc *alloc, jet_error *err);
 
 /** Reads a whole file (path "-" reads standard input) and parses it. */
-jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
-                       const jet_alloc *alloc, jet_error *err);
+JET_API jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
+                               const jet_alloc *alloc, jet_error *err);
 
 /** Frees a document from jet_read()/jet_read_file(). NULL is a no-op. */
-void jet_doc_free(jet_doc *doc);
+JET_API void jet_doc_free(jet_doc *doc);
 
 /** The root value; NULL only for a NULL document. */
-jet_val *jet_doc_root(const jet_doc *doc);
+JET_API jet_val *jet_doc_root(const jet_doc *doc);
 /** Bytes of input consumed (the whole input unless JET_READ_STOP_WHEN_DONE). */
-size_t jet_doc_read_size(const jet_doc *doc);
+JET_API size_t jet_doc_read_size(const jet_doc *doc);
 /** Number of values in the document (keys included). */
-size_t jet_doc_val_count(const jet_doc *doc);
+JET_API size_t jet_doc_val_count(const jet_doc *doc);
 
 /* ========================================================================== */
 /* 7. Arrays and objects                                                      */
 /* ========================================================================== */
 
 /** The value after `v` at the same level (for iteration); no bounds check. */
-JET_INLINE jet_val *jet_next(const jet_val *v) {
-    return (jet_val *)(v + (jet_is_container(v) ? v->uni.ofs : 1));
-}
+JET_ACCESSOR jet_val *jet_next(const jet_val *v) JET_BODY({
+    return JET_UNCONST_VAL(v + (jet_is_container(v) ? v->uni.ofs : 1));
+})
 
 /** Number of elements (0 for non-arrays). */
-JET_INLINE size_t jet_arr_size(const jet_val *arr) { return jet_is_arr(arr) ? jet_get_len(arr) : 0; }
+JET_ACCESSOR size_t jet_arr_size(const jet_val *arr) JET_BODY({
+    return jet_is_arr(arr) ? jet_get_len(arr) : 0;
+})
 /** First element or NULL. */
-JET_INLINE jet_val *jet_arr_first(const jet_val *arr) {
-    return jet_arr_size(arr) ? (jet_val *)(arr + 1) : NULL;
-}
+JET_ACCESSOR jet_val *jet_arr_first(const jet_val *arr) JET_BODY({
+    return jet_arr_size(arr) ? JET_UNCONST_VAL(arr + 1) : NULL;
+})
 /** Element `idx`, or NULL when out of range. O(1) when every element is a
  *  scalar, otherwise linear in `idx`. */
-jet_val *jet_arr_get(const jet_val *arr, size_t idx);
+JET_API jet_val *jet_arr_get(const jet_val *arr, size_t idx);
 
 /** Number of members (0 for non-objects). */
-JET_INLINE size_t jet_obj_size(const jet_val *obj) { return jet_is_obj(obj) ? jet_get_len(obj) : 0; }
+JET_ACCESSOR size_t jet_obj_size(const jet_val *obj) JET_BODY({
+    return jet_is_obj(obj) ? jet_get_len(obj) : 0;
+})
 /** Value of the first member whose key equals `key` (`key_len` bytes), or
  *  NULL. Linear in the member count. */
-jet_val *jet_obj_getn(const jet_val *obj, const char *key, size_t key_len);
+JET_API jet_val *jet_obj_getn(const jet_val *obj, const char *key, size_t key_len);
 /** Same with a NUL-terminated key. */
-jet_val *jet_obj_get(const jet_val *obj, const char *key);
+JET_API jet_val *jet_obj_get(const jet_val *obj, const char *key);
 
 /**
  * Iteration, in document order:
@@ -406,38 +489,38 @@ jet_val *jet_obj_get(const jet_val *obj, const char *key);
 typedef struct jet_arr_iter { size_t left; jet_val *cur; } jet_arr_iter;
 typedef struct jet_obj_iter { size_t left; jet_val *cur; } jet_obj_iter;
 
-JET_INLINE jet_arr_iter jet_arr_iter_init(const jet_val *arr) {
+JET_ACCESSOR jet_arr_iter jet_arr_iter_init(const jet_val *arr) JET_BODY({
     jet_arr_iter it;
     it.left = jet_arr_size(arr);
-    it.cur = (jet_val *)(arr + 1);
+    it.cur = JET_UNCONST_VAL(arr + 1);
     return it;
-}
-JET_INLINE jet_val *jet_arr_iter_next(jet_arr_iter *it) {
+})
+JET_ACCESSOR jet_val *jet_arr_iter_next(jet_arr_iter *it) JET_BODY({
     if (!it->left) return NULL;
     jet_val *v = it->cur;
     it->left--;
     it->cur = jet_next(v);
     return v;
-}
-JET_INLINE jet_obj_iter jet_obj_iter_init(const jet_val *obj) {
+})
+JET_ACCESSOR jet_obj_iter jet_obj_iter_init(const jet_val *obj) JET_BODY({
     jet_obj_iter it;
     it.left = jet_obj_size(obj);
-    it.cur = (jet_val *)(obj + 1);
+    it.cur = JET_UNCONST_VAL(obj + 1);
     return it;
-}
+})
 /** Returns the next key (a string value); its value is `key + 1`. */
-JET_INLINE jet_val *jet_obj_iter_next(jet_obj_iter *it) {
+JET_ACCESSOR jet_val *jet_obj_iter_next(jet_obj_iter *it) JET_BODY({
     if (!it->left) return NULL;
     jet_val *k = it->cur;
     it->left--;
     it->cur = jet_next(k + 1);
     return k;
-}
-JET_INLINE jet_val *jet_obj_iter_value(const jet_val *key) { return (jet_val *)(key + 1); }
+})
+JET_ACCESSOR jet_val *jet_obj_iter_value(const jet_val *key) JET_BODY({ return JET_UNCONST_VAL(key + 1); })
 
 /** Deep equality: same types, subtypes, numbers (bitwise for doubles,
  *  so -0.0 != 0.0 and NaN == NaN), strings, order of elements and members. */
-bool jet_val_equal(const jet_val *a, const jet_val *b);
+JET_API bool jet_val_equal(const jet_val *a, const jet_val *b);
 
 /* ========================================================================== */
 /* 8. Writer                                                                  */
@@ -470,21 +553,21 @@ typedef uint32_t jet_write_flags;
  * Doubles are printed in the shortest form that reads back to the same bits;
  * -0.0 stays `-0.0`.
  */
-char *jet_val_write(const jet_val *val, jet_write_flags flags,
-                    const jet_alloc *alloc, size_t *out_len, jet_error *err);
+JET_API char *jet_val_write(const jet_val *val, jet_write_flags flags,
+                            const jet_alloc *alloc, size_t *out_len, jet_error *err);
 
 /** Same for a whole document. */
-char *jet_doc_write(const jet_doc *doc, jet_write_flags flags,
-                    const jet_alloc *alloc, size_t *out_len, jet_error *err);
+JET_API char *jet_doc_write(const jet_doc *doc, jet_write_flags flags,
+                            const jet_alloc *alloc, size_t *out_len, jet_error *err);
 
 /** Writes to a stdio stream. Returns false on failure (err filled). */
-bool jet_val_write_fp(FILE *fp, const jet_val *val, jet_write_flags flags,
-                      const jet_alloc *alloc, jet_error *err);
+JET_API bool jet_val_write_fp(FILE *fp, const jet_val *val, jet_write_flags flags,
+                              const jet_alloc *alloc, jet_error *err);
 
 /** Writes to a file (path "-" writes standard output). */
-bool jet_val_write_file(const char *path, const jet_val *val,
-                        jet_write_flags flags, const jet_alloc *alloc,
-                        jet_error *err);
+JET_API bool jet_val_write_file(const char *path, const jet_val *val,
+                                jet_write_flags flags, const jet_alloc *alloc,
+                                jet_error *err);
 
 /* ========================================================================== */
 /* 9. JSON Pointer (RFC 6901)                                                 */
@@ -495,9 +578,10 @@ bool jet_val_write_file(const char *path, const jet_val *val,
  * below `root`, or NULL. On NULL, `err` says JET_ERR_POINTER (malformed
  * pointer; offset into the pointer text) or JET_ERR_NOT_FOUND.
  */
-jet_val *jet_ptr_getn(const jet_val *root, const char *ptr, size_t len,
-                      jet_error *err);
-jet_val *jet_ptr_get(const jet_val *root, const char *ptr, jet_error *err);
+JET_API jet_val *jet_ptr_getn(const jet_val *root, const char *ptr, size_t len,
+                               jet_error *err);
+/** Same with a NUL-terminated pointer. */
+JET_API jet_val *jet_ptr_get(const jet_val *root, const char *ptr, jet_error *err);
 
 /* ========================================================================== */
 /* 10. Structural statistics                                                  */
@@ -515,12 +599,12 @@ typedef struct jet_stats {
     uint64_t trues, falses, nulls, keys, max_depth, string_bytes;
 } jet_stats;
 
-void jet_val_stats(const jet_val *root, jet_stats *out);
+JET_API void jet_val_stats(const jet_val *root, jet_stats *out);
 
 /** Formats the stats as one JSON object with the keys in the order above.
  *  Writes at most `cap` bytes (NUL included); returns the length it needs,
  *  like snprintf. */
-size_t jet_stats_format(const jet_stats *s, char *buf, size_t cap);
+JET_API size_t jet_stats_format(const jet_stats *s, char *buf, size_t cap);
 
 /* ========================================================================== */
 /* 11. Arenas                                                                 */
@@ -540,16 +624,16 @@ typedef struct jet_arena {
 } jet_arena;
 
 /** Prepares an empty arena using `alloc` (NULL: libc). Allocates nothing. */
-void jet_arena_init(jet_arena *arena, const jet_alloc *alloc);
+JET_API void jet_arena_init(jet_arena *arena, const jet_alloc *alloc);
 /** `size` bytes aligned to `align` (a power of two, at most 64); NULL on OOM.
  *  Zero bytes give a valid non-NULL pointer. Valid until reset or free. */
-void *jet_arena_alloc(jet_arena *arena, size_t size, size_t align);
+JET_API void *jet_arena_alloc(jet_arena *arena, size_t size, size_t align);
 /** Forgets every allocation but keeps the memory: several chunks are
  *  replaced by one of their total size (one allocation, here rather than
  *  during the next decode); if that fails, the largest is kept. */
-void jet_arena_reset(jet_arena *arena);
+JET_API void jet_arena_reset(jet_arena *arena);
 /** Returns all memory to the allocator; the arena is empty and reusable. */
-void jet_arena_free(jet_arena *arena);
+JET_API void jet_arena_free(jet_arena *arena);
 
 /* ========================================================================== */
 /* 12. On-demand cursor                                                       */
@@ -636,9 +720,9 @@ typedef struct jet_od_iter {
 } jet_od_iter;
 
 /** A reusable cursor (owns the index and string scratch). NULL on OOM. */
-jet_od *jet_od_new(const jet_alloc *alloc);
+JET_API jet_od *jet_od_new(const jet_alloc *alloc);
 /** Frees the cursor. NULL is a no-op. */
-void jet_od_free(jet_od *od);
+JET_API void jet_od_free(jet_od *od);
 
 /**
  * Starts reading `len` bytes at `json`: builds the structural index and sets
@@ -647,55 +731,55 @@ void jet_od_free(jet_od *od);
  * checks it, the size limit, any error when JET_READ_VALIDATE_ALL is set).
  * Nothing is allocated when the previous document was at least as large.
  */
-bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
-                  jet_odv *root);
+JET_API bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
+                          jet_odv *root);
 /** Skips whatever is left of the root value and checks that only whitespace
  *  follows it. Returns jet_od_ok(). */
-bool jet_od_finish(jet_od *od);
+JET_API bool jet_od_finish(jet_od *od);
 /** false once an error has been recorded. */
-bool jet_od_ok(const jet_od *od);
+JET_API bool jet_od_ok(const jet_od *od);
 /** The first error (code JET_OK while there is none). Never NULL. */
-const jet_error *jet_od_error(const jet_od *od);
+JET_API const jet_error *jet_od_error(const jet_od *od);
 
 /** The value's type from its first byte, without reading it (JET_TYPE_NUM
  *  for anything that starts like a number); JET_TYPE_NONE after an error. */
-jet_type jet_odv_type(const jet_odv *v);
+JET_API jet_type jet_odv_type(const jet_odv *v);
 /** true when the value is `null` (which is then consumed); false otherwise. */
-bool jet_odv_is_null(jet_odv *v);
-bool jet_odv_get_bool(jet_odv *v, bool *out);
+JET_API bool jet_odv_is_null(jet_odv *v);
+JET_API bool jet_odv_get_bool(jet_odv *v, bool *out);
 /** Integers: JET_ERR_TYPE for a fraction or exponent, JET_ERR_NUMBER_RANGE
  *  when the value does not fit. */
-bool jet_odv_get_i64(jet_odv *v, int64_t *out);
-bool jet_odv_get_u64(jet_odv *v, uint64_t *out);
+JET_API bool jet_odv_get_i64(jet_odv *v, int64_t *out);
+JET_API bool jet_odv_get_u64(jet_odv *v, uint64_t *out);
 /** Any number, correctly rounded to a double / to a binary32 float. */
-bool jet_odv_get_double(jet_odv *v, double *out);
-bool jet_odv_get_float(jet_odv *v, float *out);
+JET_API bool jet_odv_get_double(jet_odv *v, double *out);
+JET_API bool jet_odv_get_float(jet_odv *v, float *out);
 /** A string value, unescaped (see the rules above for its lifetime). */
-bool jet_odv_get_str(jet_odv *v, jet_str *out);
+JET_API bool jet_odv_get_str(jet_odv *v, jet_str *out);
 /** The raw JSON text of any value (skipping it), without surrounding
  *  whitespace; a view into the input. */
-bool jet_odv_get_raw(jet_odv *v, jet_str *out);
+JET_API bool jet_odv_get_raw(jet_odv *v, jet_str *out);
 /** Skips the value. */
-bool jet_odv_skip(jet_odv *v);
+JET_API bool jet_odv_skip(jet_odv *v);
 
 /** Enters an array (JET_ERR_TYPE if the value is not one). */
-bool jet_odv_arr(jet_odv *v, jet_od_iter *it);
+JET_API bool jet_odv_arr(jet_odv *v, jet_od_iter *it);
 /** The next element; false at the end of the array (or on error). */
-bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem);
+JET_API bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem);
 /** Enters an object (JET_ERR_TYPE if the value is not one). */
-bool jet_odv_obj(jet_odv *v, jet_od_iter *it);
+JET_API bool jet_odv_obj(jet_odv *v, jet_od_iter *it);
 /** The next member: its unescaped key and its value; false at the end. */
-bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val);
+JET_API bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val);
 /**
  * The member named `key` (`len` bytes, compared with the unescaped keys).
  * Looks forward from the cursor first (free when the caller asks in
  * document order), then wraps around to the members before it. Returns
  * false when there is none (not an error).
  */
-bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val);
+JET_API bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val);
 /** Like jet_od_obj_find with a NUL-terminated key, but a missing member is
  *  the error JET_ERR_MISSING_FIELD (path: the member's would-be pointer). */
-bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
+JET_API bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
 
 /**
  * Validates the whole input (RFC 8259 and UTF-8, honouring the read flags
@@ -706,11 +790,11 @@ bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
  * validating another input of the same size allocates nothing. Errors as for
  * the cursor (jet_od_error). The cursor holds no document afterwards.
  */
-bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+JET_API bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
 /** One-shot jet_od_validate with a temporary cursor (`alloc` NULL: libc);
  *  `err` (may be NULL) receives the error without a path. */
-bool jet_validate(const char *json, size_t len, const jet_read_opts *opts, const jet_alloc *alloc,
-                  jet_error *err);
+JET_API bool jet_validate(const char *json, size_t len, const jet_read_opts *opts,
+                          const jet_alloc *alloc, jet_error *err);
 
 /* ========================================================================== */
 /* 13. Typed binding                                                          */
@@ -750,7 +834,7 @@ bool jet_validate(const char *json, size_t len, const jet_read_opts *opts, const
 
 typedef enum jet_kind {
     JET_K_BOOL = 1,    /* bool */
-    JET_K_INT,         /* signed integer of sizeof 1, 2, 4 or 8; range-checked */
+    JET_K_INT,        /* signed integer of sizeof 1, 2, 4 or 8; range-checked */
     JET_K_UINT,        /* unsigned integer of sizeof 1, 2, 4 or 8; range-checked */
     JET_K_F32,         /* float, correctly rounded from the text */
     JET_K_F64,         /* double */
@@ -951,7 +1035,7 @@ typedef struct jet_union {
  *  reaches a malformed table (e.g. a struct member whose size no integer
  *  kind has); every later call, from any thread, and every decode with
  *  `type` then fail the same way (decoding: JET_ERR_INVALID_ARG). */
-bool jet_struct_prepare(jet_struct *type);
+JET_API bool jet_struct_prepare(jet_struct *type);
 
 /**
  * Decodes the JSON text into `*out` (a `type->size`-byte struct, zeroed
@@ -960,11 +1044,11 @@ bool jet_struct_prepare(jet_struct *type);
  * Returns false on failure; `err` (may be NULL) then has the code, offset,
  * line:column, message and the JSON Pointer of the offending value.
  */
-bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void *out,
-                jet_arena *arena, const jet_read_opts *opts, jet_error *err);
+JET_API bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void *out,
+                        jet_arena *arena, const jet_read_opts *opts, jet_error *err);
 /** Decodes one value met through the cursor into `*out` (`type->size`
  *  bytes). Errors go to the cursor (jet_od_error). */
-bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena);
+JET_API bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena);
 
 /** A growable output buffer. */
 typedef struct jet_buf {
@@ -972,8 +1056,8 @@ typedef struct jet_buf {
     size_t len, cap;
     jet_alloc alloc;
 } jet_buf;
-void jet_buf_init(jet_buf *buf, const jet_alloc *alloc);
-void jet_buf_free(jet_buf *buf);
+JET_API void jet_buf_init(jet_buf *buf, const jet_alloc *alloc);
+JET_API void jet_buf_free(jet_buf *buf);
 
 /**
  * Appends the JSON text of `*in` (a struct of `type`) to `out` (set
@@ -983,8 +1067,8 @@ void jet_buf_free(jet_buf *buf);
  * Returns false (err filled) on OOM, a non-finite double without
  * JET_WRITE_ALLOW_NAN_INF, or an enum/union tag out of range.
  */
-bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags flags,
-                jet_error *err);
+JET_API bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags flags,
+                        jet_error *err);
 
 #ifdef __cplusplus
 }
