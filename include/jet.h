@@ -15,6 +15,7 @@
  *  11. Arenas (bump allocation for decoded data)
  *  12. On-demand cursor: lazy iteration and typed getters over raw text
  *  13. Typed binding: C structs described by field tables (decode/encode)
+ *  14. Old names (macros kept for source compatibility)
  *
  * Conventions:
  *   - Every public symbol starts with `jet_` / `JET_`.
@@ -29,6 +30,23 @@
  *   - Ownership is stated on every function that returns memory.
  *   - A `jet_error *` argument may be NULL when the caller does not want the
  *     details; failures are still signalled by the return value.
+ *
+ * Naming: one vocabulary across the document, the cursor and the field tables.
+ *   Numbers:  `uint` an unsigned integer and `sint` a signed one (uint64_t
+ *             and int64_t in values; any width in struct fields, whose
+ *             member's size gives it); `int` either integer; `f64` a double,
+ *             `f32` a float; `num` any number.
+ *   get:      reads the value in hand as the named kind -- jet_get_f64(v)
+ *             returns it (0 when the value is of another kind);
+ *             jet_odv_get_f64(v, &out) stores it and returns whether it could.
+ *   find:     looks a value up by key or JSON Pointer; none is NULL or false,
+ *             not an error (jet_obj_find, jet_ptr_find, jet_od_obj_find).
+ *   at:       an array element by index (jet_arr_at).
+ *   require:  a member that must be there; none is JET_ERR_MISSING_FIELD
+ *             (jet_od_obj_require).
+ *   Earlier names (jet_get_real, jet_odv_get_u64, JET_K_INT, jet_obj_get, ...)
+ *   remain as macros for the new ones (section 14); they are not symbols of
+ *   the library.
  *
  * ABI and soname: while the major version is 0, every release that changes
  * the ABI (a function, a struct layout, an enum value) changes the minor
@@ -292,7 +310,7 @@ typedef enum jet_subtype {
     JET_SUBTYPE_TRUE = 1 << 3,  /* bool */
     JET_SUBTYPE_UINT = 0 << 3,  /* number: non-negative integer, uint64 */
     JET_SUBTYPE_SINT = 1 << 3,  /* number: negative integer, int64 */
-    JET_SUBTYPE_REAL = 2 << 3   /* number: double */
+    JET_SUBTYPE_F64 = 2 << 3    /* number: double */
 } jet_subtype;
 
 #define JET_TAG_TYPE_MASK ((uint64_t)0x07)
@@ -331,7 +349,7 @@ typedef struct jet_val {
 JET_ACCESSOR jet_type jet_get_type(const jet_val *v) JET_BODY({
     return v ? (jet_type)(v->tag & JET_TAG_TYPE_MASK) : JET_TYPE_NONE;
 })
-/** Type and subtype: JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_REAL), say. */
+/** Type and subtype: JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_F64), say. */
 JET_ACCESSOR uint8_t jet_get_kind(const jet_val *v) JET_BODY({
     return v ? (uint8_t)(v->tag & JET_TAG_KIND_MASK) : 0;
 })
@@ -356,8 +374,8 @@ JET_ACCESSOR bool jet_is_sint(const jet_val *v) JET_BODY({
 })
 /** Integer (either subtype). */
 JET_ACCESSOR bool jet_is_int(const jet_val *v) JET_BODY({ return jet_is_uint(v) || jet_is_sint(v); })
-JET_ACCESSOR bool jet_is_real(const jet_val *v) JET_BODY({
-    return jet_get_kind(v) == JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_REAL);
+JET_ACCESSOR bool jet_is_f64(const jet_val *v) JET_BODY({
+    return jet_get_kind(v) == JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_F64);
 })
 JET_ACCESSOR bool jet_is_str(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_STR; })
 JET_ACCESSOR bool jet_is_raw(const jet_val *v) JET_BODY({ return jet_get_type(v) == JET_TYPE_RAW; })
@@ -371,14 +389,14 @@ JET_ACCESSOR bool jet_get_bool(const jet_val *v) JET_BODY({ return jet_is_true(v
 JET_ACCESSOR uint64_t jet_get_uint(const jet_val *v) JET_BODY({ return jet_is_int(v) ? v->uni.u : 0; })
 /** The int64 value of a SINT or UINT (a UINT above INT64_MAX wraps); else 0. */
 JET_ACCESSOR int64_t jet_get_sint(const jet_val *v) JET_BODY({ return jet_is_int(v) ? v->uni.i : 0; })
-/** The double of a REAL; else 0.0. */
-JET_ACCESSOR double jet_get_real(const jet_val *v) JET_BODY({ return jet_is_real(v) ? v->uni.d : 0.0; })
+/** The double of an F64 number (one with a fraction or exponent); else 0.0. */
+JET_ACCESSOR double jet_get_f64(const jet_val *v) JET_BODY({ return jet_is_f64(v) ? v->uni.d : 0.0; })
 /** Any number as a double (integers converted); else 0.0. */
 JET_ACCESSOR double jet_get_num(const jet_val *v) JET_BODY({
     switch (jet_get_kind(v)) {
     case JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_UINT): return (double)v->uni.u;
     case JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_SINT): return (double)v->uni.i;
-    case JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_REAL): return v->uni.d;
+    case JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_F64): return v->uni.d;
     default: return 0.0;
     }
 })
@@ -463,7 +481,7 @@ JET_ACCESSOR jet_val *jet_arr_first(const jet_val *arr) JET_BODY({
 })
 /** Element `idx`, or NULL when out of range. O(1) when every element is a
  *  scalar, otherwise linear in `idx`. */
-JET_API jet_val *jet_arr_get(const jet_val *arr, size_t idx);
+JET_API jet_val *jet_arr_at(const jet_val *arr, size_t idx);
 
 /** Number of members (0 for non-objects). */
 JET_ACCESSOR size_t jet_obj_size(const jet_val *obj) JET_BODY({
@@ -471,9 +489,9 @@ JET_ACCESSOR size_t jet_obj_size(const jet_val *obj) JET_BODY({
 })
 /** Value of the first member whose key equals `key` (`key_len` bytes), or
  *  NULL. Linear in the member count. */
-JET_API jet_val *jet_obj_getn(const jet_val *obj, const char *key, size_t key_len);
+JET_API jet_val *jet_obj_findn(const jet_val *obj, const char *key, size_t key_len);
 /** Same with a NUL-terminated key. */
-JET_API jet_val *jet_obj_get(const jet_val *obj, const char *key);
+JET_API jet_val *jet_obj_find(const jet_val *obj, const char *key);
 
 /**
  * Iteration, in document order:
@@ -578,10 +596,10 @@ JET_API bool jet_val_write_file(const char *path, const jet_val *val,
  * below `root`, or NULL. On NULL, `err` says JET_ERR_POINTER (malformed
  * pointer; offset into the pointer text) or JET_ERR_NOT_FOUND.
  */
-JET_API jet_val *jet_ptr_getn(const jet_val *root, const char *ptr, size_t len,
+JET_API jet_val *jet_ptr_findn(const jet_val *root, const char *ptr, size_t len,
                                jet_error *err);
 /** Same with a NUL-terminated pointer. */
-JET_API jet_val *jet_ptr_get(const jet_val *root, const char *ptr, jet_error *err);
+JET_API jet_val *jet_ptr_find(const jet_val *root, const char *ptr, jet_error *err);
 
 /* ========================================================================== */
 /* 10. Structural statistics                                                  */
@@ -590,7 +608,7 @@ JET_API jet_val *jet_ptr_get(const jet_val *root, const char *ptr, jet_error *er
 /**
  * The structural fingerprint of a value tree. `strings` counts string values
  * (not keys); `keys` counts object members; `numbers` = `integers` (UINT and
- * SINT) + `doubles` (REAL) + raw numbers; `string_bytes` sums the unescaped
+ * SINT) + `doubles` (F64) + raw numbers; `string_bytes` sums the unescaped
  * bytes of string values and keys; `max_depth` is 0 for a scalar and 1 for
  * `[]`.
  */
@@ -651,11 +669,11 @@ JET_API void jet_arena_free(jet_arena *arena);
  *     jet_od_iter it, statuses, status;
  *     uint64_t id_sum = 0, id;
  *     if (jet_od_start(od, json, len, NULL, &root) &&
- *         jet_odv_obj(&root, &it) && jet_od_obj_get(&it, "statuses", &v) &&
+ *         jet_odv_obj(&root, &it) && jet_od_obj_require(&it, "statuses", &v) &&
  *         jet_odv_arr(&v, &statuses))
  *         while (jet_od_arr_next(&statuses, &st))
- *             if (jet_odv_obj(&st, &status) && jet_od_obj_get(&status, "id", &v) &&
- *                 jet_odv_get_u64(&v, &id))
+ *             if (jet_odv_obj(&st, &status) && jet_od_obj_require(&status, "id", &v) &&
+ *                 jet_odv_get_uint(&v, &id))
  *                 id_sum += id;
  *     if (!jet_od_ok(od)) report(jet_od_error(od));
  *
@@ -749,11 +767,11 @@ JET_API bool jet_odv_is_null(jet_odv *v);
 JET_API bool jet_odv_get_bool(jet_odv *v, bool *out);
 /** Integers: JET_ERR_TYPE for a fraction or exponent, JET_ERR_NUMBER_RANGE
  *  when the value does not fit. */
-JET_API bool jet_odv_get_i64(jet_odv *v, int64_t *out);
-JET_API bool jet_odv_get_u64(jet_odv *v, uint64_t *out);
+JET_API bool jet_odv_get_sint(jet_odv *v, int64_t *out);
+JET_API bool jet_odv_get_uint(jet_odv *v, uint64_t *out);
 /** Any number, correctly rounded to a double / to a binary32 float. */
-JET_API bool jet_odv_get_double(jet_odv *v, double *out);
-JET_API bool jet_odv_get_float(jet_odv *v, float *out);
+JET_API bool jet_odv_get_f64(jet_odv *v, double *out);
+JET_API bool jet_odv_get_f32(jet_odv *v, float *out);
 /** A string value, unescaped (see the rules above for its lifetime). */
 JET_API bool jet_odv_get_str(jet_odv *v, jet_str *out);
 /** The raw JSON text of any value (skipping it), without surrounding
@@ -779,7 +797,7 @@ JET_API bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val);
 JET_API bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val);
 /** Like jet_od_obj_find with a NUL-terminated key, but a missing member is
  *  the error JET_ERR_MISSING_FIELD (path: the member's would-be pointer). */
-JET_API bool jet_od_obj_get(jet_od_iter *it, const char *key, jet_odv *val);
+JET_API bool jet_od_obj_require(jet_od_iter *it, const char *key, jet_odv *val);
 
 /**
  * Validates the whole input (RFC 8259 and UTF-8, honouring the read flags
@@ -810,7 +828,7 @@ JET_API bool jet_validate(const char *json, size_t len, const jet_read_opts *opt
  *     static const jet_field user_fields[] = {
  *         JET_F_UINT(User, id, "id"),
  *         JET_F_STR(User, name, "name"),
- *         JET_F_INT(User, age, "age"),
+ *         JET_F_SINT(User, age, "age"),
  *         JET_F_OPT_HAS(User, email, has_email, "email", JET_K_STR, NULL),
  *     };
  *     static jet_struct user_type = JET_STRUCT(User, user_fields);
@@ -834,7 +852,7 @@ JET_API bool jet_validate(const char *json, size_t len, const jet_read_opts *opt
 
 typedef enum jet_kind {
     JET_K_BOOL = 1,    /* bool */
-    JET_K_INT,        /* signed integer of sizeof 1, 2, 4 or 8; range-checked */
+    JET_K_SINT,        /* signed integer of sizeof 1, 2, 4 or 8; range-checked */
     JET_K_UINT,        /* unsigned integer of sizeof 1, 2, 4 or 8; range-checked */
     JET_K_F32,         /* float, correctly rounded from the text */
     JET_K_F64,         /* double */
@@ -966,8 +984,8 @@ typedef struct jet_union {
 #define JET_F_ALIAS(T, m, key, alias, kind, sub) \
     JET_FIELD_FULL(T, m, key, alias, kind, 0, JET_NO_OFFSET, JET_NO_OFFSET, sub)
 /** Optional fields with a default (integer, unsigned, floating, string). */
-#define JET_F_DEFAULT_INT(T, m, key, v) \
-    { (key), NULL, JET_K_INT, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT, (uint32_t)offsetof(T, m), \
+#define JET_F_DEFAULT_SINT(T, m, key, v) \
+    { (key), NULL, JET_K_SINT, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT, (uint32_t)offsetof(T, m), \
       (uint32_t)sizeof(((T *)0)->m), JET_NO_OFFSET, JET_NO_OFFSET, NULL, {.i = (v)} }
 #define JET_F_DEFAULT_UINT(T, m, key, v) \
     { (key), NULL, JET_K_UINT, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT, (uint32_t)offsetof(T, m), \
@@ -981,7 +999,7 @@ typedef struct jet_union {
 
 /* Shorthands for required fields. */
 #define JET_F_BOOL(T, m, key) JET_FIELD(T, m, key, JET_K_BOOL, NULL)
-#define JET_F_INT(T, m, key) JET_FIELD(T, m, key, JET_K_INT, NULL)
+#define JET_F_SINT(T, m, key) JET_FIELD(T, m, key, JET_K_SINT, NULL)
 #define JET_F_UINT(T, m, key) JET_FIELD(T, m, key, JET_K_UINT, NULL)
 #define JET_F_F32(T, m, key) JET_FIELD(T, m, key, JET_K_F32, NULL)
 #define JET_F_F64(T, m, key) JET_FIELD(T, m, key, JET_K_F64, NULL)
@@ -1069,6 +1087,35 @@ JET_API void jet_buf_free(jet_buf *buf);
  */
 JET_API bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags flags,
                         jet_error *err);
+
+/* ========================================================================== */
+/* 14. Old names                                                              */
+/* ========================================================================== */
+
+/*
+ * The names of jet 0.1, before the vocabulary of the header comment. They
+ * are macros for the current names, so they cost nothing and cannot drift,
+ * but they are not symbols of the shared library: bindings use the current
+ * names. Define JET_NO_OLD_NAMES to leave them out.
+ */
+#ifndef JET_NO_OLD_NAMES
+#define JET_SUBTYPE_REAL JET_SUBTYPE_F64
+#define jet_is_real jet_is_f64
+#define jet_get_real jet_get_f64
+#define jet_arr_get jet_arr_at
+#define jet_obj_get jet_obj_find
+#define jet_obj_getn jet_obj_findn
+#define jet_ptr_get jet_ptr_find
+#define jet_ptr_getn jet_ptr_findn
+#define jet_odv_get_u64 jet_odv_get_uint
+#define jet_odv_get_i64 jet_odv_get_sint
+#define jet_odv_get_double jet_odv_get_f64
+#define jet_odv_get_float jet_odv_get_f32
+#define jet_od_obj_get jet_od_obj_require
+#define JET_K_INT JET_K_SINT
+#define JET_F_INT JET_F_SINT
+#define JET_F_DEFAULT_INT JET_F_DEFAULT_SINT
+#endif
 
 #ifdef __cplusplus
 }

@@ -31,13 +31,13 @@ static inline void probe_value(const jet_val *v, probe *p) {
     p->obj_size = jet_obj_size(v);
     p->is[0] = jet_is_null(v), p->is[1] = jet_is_bool(v), p->is[2] = jet_is_true(v);
     p->is[3] = jet_is_false(v), p->is[4] = jet_is_num(v), p->is[5] = jet_is_uint(v);
-    p->is[6] = jet_is_sint(v), p->is[7] = jet_is_int(v), p->is[8] = jet_is_real(v);
+    p->is[6] = jet_is_sint(v), p->is[7] = jet_is_int(v), p->is[8] = jet_is_f64(v);
     p->is[9] = jet_is_str(v), p->is[10] = jet_is_raw(v), p->is[11] = jet_is_arr(v);
     p->is[12] = jet_is_obj(v), p->is[13] = jet_is_container(v);
     p->b = jet_get_bool(v);
     p->u = jet_get_uint(v);
     p->i = jet_get_sint(v);
-    p->f64 = jet_get_real(v);
+    p->f64 = jet_get_f64(v);
     p->num = jet_get_num(v);
     p->str = jet_get_str(v);
     p->eq = jet_equals_str(v, "é");

@@ -1,6 +1,6 @@
 /* header_use.c — a translation unit that is both C (C99 on) and C++ (C++11
  * on) and uses every kind of thing jet.h offers: the inline accessors and
- * iterators, declared functions, and the
+ * iterators, declared functions, the old names (section 14), and the
  * field-table macros (from C++20 on in C++: their union defaults are
  * designated initializers). tests/header_compile.sh compiles it with every
  * standard and with JET_NO_INLINE, warnings as errors. It is compiled only,
@@ -33,7 +33,7 @@ typedef struct Outer {
 
 #if !defined(__cplusplus) || __cplusplus >= 202002L
 static const jet_field inner_fields[] = {
-    JET_F_INT(Inner, n, "n"),
+    JET_F_SINT(Inner, n, "n"),
 };
 static jet_struct inner_type = JET_STRUCT(Inner, inner_fields);
 static const char *const color_names[] = {"red", "green"};
@@ -50,8 +50,8 @@ static const jet_field outer_fields[] = {
     JET_F_ENUM(Outer, color, "color", color_enum),
     JET_F_STRUCT(Outer, inner, "inner", inner_type),
     JET_F_ARRAY(Outer, nums, num_count, "nums", u16_elem),
-    JET_F_OPT_HAS(Outer, opt, has_opt, "opt", JET_K_INT, NULL),
-    JET_F_DEFAULT_INT(Outer, def_i, "def_i", -1),
+    JET_F_OPT_HAS(Outer, opt, has_opt, "opt", JET_K_SINT, NULL),
+    JET_F_DEFAULT_SINT(Outer, def_i, "def_i", -1),
     JET_F_DEFAULT_UINT(Outer, def_u, "def_u", 2),
     JET_F_DEFAULT_F64(Outer, def_d, "def_d", 0.5),
     JET_F_DEFAULT_STR(Outer, def_s, "def_s", "x"),
@@ -82,7 +82,7 @@ double header_use_dom(const jet_doc *doc) {
         const jet_val *v = jet_obj_iter_value(k);
         if (jet_is_uint(v)) sum += (double)jet_get_uint(v);
         if (jet_is_sint(v)) sum += (double)jet_get_sint(v);
-        if (jet_is_real(v) || jet_is_real(v)) sum += jet_get_real(v) + jet_get_real(v);
+        if (jet_is_f64(v) || jet_is_real(v)) sum += jet_get_f64(v) + jet_get_real(v);
         if (jet_is_int(v) || jet_is_num(v)) sum += jet_get_num(v);
         if (jet_get_kind(v) == JET_KIND_OF(JET_TYPE_NUM, JET_SUBTYPE_REAL)) sum += 1;
         if (jet_is_str(v) || jet_is_raw(v)) sum += (double)jet_get_len(v) + (jet_get_str(v) != NULL);
@@ -96,11 +96,11 @@ double header_use_dom(const jet_doc *doc) {
             sum += (double)jet_arr_size(v) + (jet_arr_first(v) != NULL) + (jet_next(v) != NULL);
         }
     }
-    sum += (jet_arr_get(root, 0) != NULL) + (jet_arr_get(root, 0) != NULL);
-    sum += (jet_obj_get(root, "a") != NULL) + (jet_obj_get(root, "a") != NULL);
-    sum += (jet_obj_getn(root, "a", 1) != NULL) + (jet_obj_getn(root, "a", 1) != NULL);
-    sum += (jet_ptr_get(root, "/a", NULL) != NULL) + (jet_ptr_get(root, "/a", NULL) != NULL);
-    sum += (jet_ptr_getn(root, "/a", 2, NULL) != NULL) + (jet_ptr_getn(root, "/a", 2, NULL) != NULL);
+    sum += (jet_arr_at(root, 0) != NULL) + (jet_arr_get(root, 0) != NULL);
+    sum += (jet_obj_find(root, "a") != NULL) + (jet_obj_get(root, "a") != NULL);
+    sum += (jet_obj_findn(root, "a", 1) != NULL) + (jet_obj_getn(root, "a", 1) != NULL);
+    sum += (jet_ptr_find(root, "/a", NULL) != NULL) + (jet_ptr_get(root, "/a", NULL) != NULL);
+    sum += (jet_ptr_findn(root, "/a", 2, NULL) != NULL) + (jet_ptr_getn(root, "/a", 2, NULL) != NULL);
     return sum;
 }
 
@@ -113,10 +113,10 @@ int header_use_cursor(jet_od *od, const char *json, size_t len) {
     double d = 0;
     float f = 0;
     if (!jet_od_start(od, json, len, NULL, &root) || !jet_odv_obj(&root, &it)) return 0;
-    if (jet_od_obj_get(&it, "u", &v)) jet_odv_get_u64(&v, &u);
+    if (jet_od_obj_require(&it, "u", &v)) jet_odv_get_uint(&v, &u);
     if (jet_od_obj_get(&it, "u2", &v)) jet_odv_get_u64(&v, &u);
-    if (jet_od_obj_find(&it, "i", 1, &v) && !jet_odv_get_i64(&v, &i)) jet_odv_get_i64(&v, &i);
-    if (jet_od_obj_find(&it, "d", 1, &v) && !jet_odv_get_double(&v, &d)) jet_odv_get_double(&v, &d);
-    if (jet_od_obj_find(&it, "f", 1, &v) && !jet_odv_get_float(&v, &f)) jet_odv_get_float(&v, &f);
+    if (jet_od_obj_find(&it, "i", 1, &v) && !jet_odv_get_sint(&v, &i)) jet_odv_get_i64(&v, &i);
+    if (jet_od_obj_find(&it, "d", 1, &v) && !jet_odv_get_f64(&v, &d)) jet_odv_get_double(&v, &d);
+    if (jet_od_obj_find(&it, "f", 1, &v) && !jet_odv_get_f32(&v, &f)) jet_odv_get_float(&v, &f);
     return jet_od_finish(od) && u + (uint64_t)i + (uint64_t)d + (uint64_t)f > 0;
 }

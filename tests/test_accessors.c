@@ -37,11 +37,11 @@ int main(void) {
     if (raw) compare(jet_arr_first(jet_doc_root(raw)), "a raw number");
     /* the probe sees what it should: a sample of the answers, inline */
     probe p;
-    probe_value(jet_obj_get(jet_doc_root(doc), "c"), &p);
+    probe_value(jet_obj_find(jet_doc_root(doc), "c"), &p);
     CHECK(p.eq && p.type == JET_TYPE_STR && p.len == 2);
-    probe_value(jet_ptr_get(jet_doc_root(doc), "/a/3", NULL), &p);
+    probe_value(jet_ptr_find(jet_doc_root(doc), "/a/3", NULL), &p);
     CHECK(p.is[5] && p.u == UINT64_MAX);
-    probe_value(jet_ptr_get(jet_doc_root(doc), "/a/2", NULL), &p);
+    probe_value(jet_ptr_find(jet_doc_root(doc), "/a/2", NULL), &p);
     CHECK(p.is[8] && p.f64 == 3.5 && p.num == 3.5);
     jet_doc_free(raw);
     jet_doc_free(doc);
