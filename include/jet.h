@@ -708,9 +708,13 @@ JET_API void jet_arena_free(jet_arena *arena);
  *   - Strings are views into the input when they contain no escape, else
  *     unescaped into the jet_od's scratch: valid until the next jet_od_start
  *     or jet_od_free. The input must stay unchanged and alive as long.
- *   - Honoured read flags: JET_READ_VALIDATE_ALL, JET_READ_ALLOW_INVALID_UTF8,
- *     JET_READ_ALLOW_NAN_INF, JET_READ_REJECT_UNKNOWN (section 13); comments
- *     and trailing commas are not supported (JET_ERR_INVALID_ARG).
+ *   - Honoured read flags: JET_READ_VALIDATE_ALL, JET_READ_REJECT_UNKNOWN
+ *     (section 13), and the extensions exactly as the DOM reader takes
+ *     them: JET_READ_ALLOW_COMMENTS, JET_READ_ALLOW_TRAILING_COMMAS,
+ *     JET_READ_ALLOW_NAN_INF, JET_READ_ALLOW_INVALID_UTF8. With comments
+ *     allowed, an input holding a '/' is read from a copy in the jet_od
+ *     with its comments blanked (one more pass and len bytes): its strings
+ *     are then views into that copy, valid as long as the scratch's.
  */
 typedef struct jet_od jet_od;
 

@@ -10,6 +10,7 @@
  * struct has been seen, the rest of the object is skipped the same way.
  */
 #include "ondemand.h"
+#include "grammar.h"
 
 #include "num.h"
 
@@ -512,7 +513,13 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
             return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
         }
         c = od->json[od->pos];
-        if (JET_UNLIKELY(c == ',' || c == ']' || c == '}' || c == ':')) {
+        if (JET_UNLIKELY(jet__gram_not_value(c))) {
+            if (jet__gram_trailing_close(od->flags, c, ']')) {
+                od->pos = jet__od_next(od, od->pos + 1);
+                od->depth--;
+                *end = true;
+                return false;
+            }
             *end = false;
             return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a value");
         }
@@ -565,8 +572,14 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         if (JET_UNLIKELY(v >= n))
             return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in array");
         char c = j[v];
-        if (JET_UNLIKELY(c == ',' || c == ']' || c == '}' || c == ':'))
+        if (JET_UNLIKELY(jet__gram_not_value(c))) {
+            if (jet__gram_trailing_close(od->flags, c, ']')) {
+                od->pos = jet__od_toks_take(&tk, n);
+                od->depth--;
+                return true;
+            }
             return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+        }
     }
 }
 
@@ -644,8 +657,16 @@ static JET_ALWAYS_INLINE bool next_member(jet_od *od, bool *end) {
         od->pos = jet__od_next(od, p + 1);
         if (JET_UNLIKELY(od->pos >= od->len))
             return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
-        if (JET_UNLIKELY(od->json[od->pos] != '"'))
+        c = od->json[od->pos];
+        if (JET_UNLIKELY(c != '"')) {
+            if (jet__gram_trailing_close(od->flags, c, '}')) {
+                od->pos = jet__od_next(od, od->pos + 1);
+                od->depth--;
+                *end = true;
+                return false;
+            }
             return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a string key");
+        }
         return true;
     }
     if (c == '}') {
@@ -1058,9 +1079,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 p = jet__od_toks_take(&tk, n);
                 if (JET_UNLIKELY(p >= n))
                     return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
-                if (JET_UNLIKELY(j[p] != '"'))
-                    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
-                continue;
+                if (JET_UNLIKELY(j[p] != '"')) {
+                    if (!jet__gram_trailing_close(od->flags, j[p], '}'))
+                        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+                    sep = p; /* a trailing comma: the '}' ends the object */
+                } else {
+                    continue;
+                }
             }
             if (JET_UNLIKELY(j[sep] != '}'))
                 return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, sep, "expected ',' or '}' after object member");

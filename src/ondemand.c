@@ -14,6 +14,7 @@
  */
 #include "ondemand.h"
 
+#include "grammar.h"
 #include "num.h"
 #include "scan.h"
 
@@ -42,6 +43,7 @@ void jet_od_free(jet_od *od) {
     jet__free(&od->alloc, od->cps_raw);
     jet__free(&od->alloc, od->path);
     jet__free(&od->alloc, od->unesc);
+    jet__free(&od->alloc, od->plain);
     jet__free(&od->alloc, od->kinds);
     jet_arena_free(&od->scratch);
     jet_parser_free(od->validator);
@@ -182,7 +184,7 @@ bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const 
     if (od->failed) return false;
     od->failed = true;
     if (off > od->len) off = od->len;
-    jet__error_at(&od->err, code, od->json, od->len, off, msg);
+    jet__error_at(&od->err, code, od->input, od->len, off, msg);
     build_path(od, value);
     od->err.path = od->path ? od->path : "";
     return false;
@@ -374,8 +376,7 @@ bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val) {
     size_t v = jet__od_next(od, colon + 1);
     if (JET_UNLIKELY(v >= od->len))
         return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
-    char c = od->json[v];
-    if (JET_UNLIKELY(c == ',' || c == '}' || c == ']' || c == ':'))
+    if (JET_UNLIKELY(jet__gram_not_value(od->json[v])))
         return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
     *val = v;
     return true;
@@ -652,6 +653,7 @@ static void reset(jet_od *od, const char *json, size_t len, const jet_read_opts 
     od->failed = false;
     memset(&od->err, 0, sizeof od->err);
     od->json = json;
+    od->input = json;
     od->len = len;
     od->pos = 0;
     od->depth = 0;
@@ -687,6 +689,60 @@ bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const je
     return true;
 }
 
+/*
+ * Comments (JET_READ_ALLOW_COMMENTS) are whitespace to the DOM reader, but
+ * stage 1 does not know them: a quote or a bracket inside one would throw
+ * the structural index off. An input that may have comments is read from a
+ * copy of the same length with every comment's bytes turned into spaces
+ * (newlines kept), so every offset, and so every error's position, is the
+ * input's. Errors in comments are the DOM reader's, at the same offsets.
+ */
+static bool blank_comments(jet_od *od) {
+    const char *in = od->json, *end = in + od->len;
+    if (od->plain_cap < od->len) {
+        jet__free(&od->alloc, od->plain);
+        od->plain = (char *)jet__malloc(&od->alloc, od->len);
+        od->plain_cap = od->plain ? od->len : 0;
+        if (!od->plain) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+    }
+    memcpy(od->plain, in, od->len);
+    char *out = od->plain;
+    const char *p = in;
+    while (p < end) {
+        char c = *p;
+        if (c == '"') { /* a string: to its closing quote */
+            for (p++; p < end && *p != '"'; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            p++;
+            continue;
+        }
+        if (c != '/') {
+            p++;
+            continue;
+        }
+        const char *start = p;
+        if (end - p < 2) return jet__od_fail(od, JET_ERR_COMMENT, (size_t)(p - in), "unterminated comment");
+        if (p[1] == '/') {
+            while (p < end && *p != '\n') p++;
+        } else if (p[1] == '*') {
+            p += 2;
+            for (;;) {
+                if (end - p < 2)
+                    return jet__od_fail(od, JET_ERR_COMMENT, (size_t)(start - in), "unterminated /* comment");
+                if (p[0] == '*' && p[1] == '/') break;
+                p++;
+            }
+            p += 2;
+        } else {
+            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, (size_t)(p - in), "'/' does not start a comment");
+        }
+        for (const char *b = start; b < p; b++)
+            if (*b != '\n') out[b - in] = ' ';
+    }
+    od->json = od->plain;
+    return true;
+}
+
 bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
                   jet_odv *root) {
     if (!od) return false;
@@ -700,11 +756,12 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         od->len = 0;
         return jet__od_fail(od, JET_ERR_INVALID_ARG, 0, "NULL input");
     }
-    if (od->flags & (JET_READ_ALLOW_COMMENTS | JET_READ_ALLOW_TRAILING_COMMAS))
-        return jet__od_fail(od, JET_ERR_INVALID_ARG, 0,
-                            "comments and trailing commas are not supported on demand");
     if (opts && opts->max_size && len > opts->max_size)
         return jet__od_fail(od, JET_ERR_SIZE_LIMIT, opts->max_size, "input larger than the size limit");
+    if ((od->flags & JET_READ_ALLOW_COMMENTS) && len && memchr(json, '/', len)) {
+        if (!blank_comments(od)) return false;
+        json = od->json;
+    }
     size_t words = JET_SCAN_WORDS(len);
     jet_kernel k = jet__kernel();
     /* The cursor needs an index: where the reader runs one pass (aarch64 by
@@ -1050,8 +1107,9 @@ bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
         if (JET_UNLIKELY(p >= od->len))
             return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
         c = od->json[p];
+        if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, ']'))) return leave(it, p);
     }
-    if (JET_UNLIKELY(c == ',' || c == ']' || c == '}' || c == ':'))
+    if (JET_UNLIKELY(jet__gram_not_value(c)))
         return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
     it->count++;
     it->pending = p;
@@ -1078,6 +1136,7 @@ static JET_ALWAYS_INLINE bool member(jet_od_iter *it, size_t *kp) {
         if (JET_UNLIKELY(p >= od->len))
             return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
         c = od->json[p];
+        if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, '}'))) return leave(it, p);
     }
     if (JET_UNLIKELY(c != '"'))
         return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
@@ -1164,6 +1223,8 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
             if (JET_UNLIKELY(p >= n))
                 return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
             c = j[p];
+            /* a trailing comma: the '}' is taken as above */
+            if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, '}'))) continue;
         }
         if (JET_UNLIKELY(c != '"'))
             return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
@@ -1186,7 +1247,7 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
         }
         if (eq) {
             char vc = j[v];
-            if (JET_UNLIKELY(vc == ',' || vc == '}' || vc == ']' || vc == ':'))
+            if (JET_UNLIKELY(jet__gram_not_value(vc)))
                 return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
             it->count = count;
             it->pending = v;

@@ -21,8 +21,11 @@
 
 struct jet_od {
     jet_alloc alloc;
-    const char *json;
+    const char *json;     /* the text read: the input, or `plain` */
     size_t len;
+    const char *input;    /* the caller's input (errors' line:column) */
+    char *plain;          /* the input with its comments blanked (when the */
+    size_t plain_cap;     /* flag allows comments and it has any) */
     /* Stage 1's bitmaps for the window's words (word w at [w & mask]):
      * marks (the structural bitmap), backslashes inside strings, brackets
      * outside strings. Read them through jet__od_mword/_bword/_rword, which

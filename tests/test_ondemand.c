@@ -973,11 +973,20 @@ static void test_syntax_errors(void) {
     CHECK_ERR(JET_ERR_STRING_CONTROL);
     CHECK(oerr()->offset == 7);
     CHECK_POS();
-    /* flags the cursor does not support */
-    CHECK(!begin_n(LIT("[1]"), JET_READ_ALLOW_COMMENTS, &r));
-    CHECK_ERR(JET_ERR_INVALID_ARG);
-    CHECK(!begin_n(LIT("[1]"), JET_READ_ALLOW_TRAILING_COMMAS, &r));
-    CHECK_ERR(JET_ERR_INVALID_ARG);
+    /* the DOM reader's extensions (every case: test_flags.c) */
+    {
+        sbuf b = {0}, want = {0};
+        CHECK(od_walk_doc(LIT("[1,/*]*/2]//"), JET_READ_ALLOW_COMMENTS, &b) &&
+              od_walk_doc(LIT("[1,2]"), 0, &want) && b.n == want.n && memcmp(b.p, want.p, b.n) == 0);
+        b.n = want.n = 0;
+        CHECK(od_walk_doc(LIT("{\"a\":[1,],}"), JET_READ_ALLOW_TRAILING_COMMAS, &b) &&
+              od_walk_doc(LIT("{\"a\":[1]}"), 0, &want) && b.n == want.n && memcmp(b.p, want.p, b.n) == 0);
+        b.n = 0;
+        CHECK(!od_walk_doc(LIT("[1,/*]*/2]"), 0, &b));
+        CHECK_ERR(JET_ERR_UNEXPECTED_CHAR);
+        sb_free(&b);
+        sb_free(&want);
+    }
     /* the size limit */
     {
         jet_read_opts o = mkopts(0);
