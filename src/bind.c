@@ -356,20 +356,20 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
 
 static JET_ALWAYS_INLINE bool at_end(jet_od *od) {
     if (JET_LIKELY(od->pos < od->len)) return false;
-    return !jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+    return !jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
 }
 
-static bool want(jet_od *od, const char *what) {
-    return jet__od_fail(od, JET_ERR_TYPE, od->pos, what);
+static bool want(jet_od *od, jet__err what) {
+    return jet__od_err(od, what, od->pos);
 }
 
 static void *arena_alloc(dec *d, size_t size, size_t align) {
     if (!d->arena) {
-        jet__od_fail(d->od, JET_ERR_INVALID_ARG, d->od->pos, "this schema needs an arena");
+        jet__od_err(d->od, JET_E_NEEDS_ARENA, d->od->pos);
         return NULL;
     }
     void *p = jet_arena_alloc(d->arena, size, align);
-    if (!p) jet__od_fail(d->od, JET_ERR_MEMORY, d->od->pos, "out of memory");
+    if (!p) jet__od_err(d->od, JET_E_MEMORY, d->od->pos);
     return p;
 }
 
@@ -390,7 +390,7 @@ static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v
         return true;
     default: *(int64_t *)dst = v; return true;
     }
-    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, at, "integer out of range for its field");
+    return jet__od_err(od, JET_E_RANGE_FIELD, at);
 }
 
 static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t v) {
@@ -409,7 +409,7 @@ static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t
         return true;
     default: *(uint64_t *)dst = v; return true;
     }
-    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, at, "integer out of range for its field");
+    return jet__od_err(od, JET_E_RANGE_FIELD, at);
 }
 
 /* The value at the cursor through the public getters (which check the
@@ -424,7 +424,7 @@ static JET_ALWAYS_INLINE jet_odv here(dec *d) {
 
 static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     jet_od *od = d->od;
-    if (JET_UNLIKELY(od->json[od->pos] != '"')) return want(od, "expected a string");
+    if (JET_UNLIKELY(od->json[od->pos] != '"')) return want(od, JET_E_WANT_STRING);
     size_t at = od->pos;
     jet_str s;
     if (!jet__od_string(od, at, &s)) return false;
@@ -434,7 +434,7 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     }
     if (f->kind == JET_K_STR_FIXED) {
         if (s.len >= f->size)
-            return jet__od_fail(od, JET_ERR_TOO_LONG, at, "string longer than its fixed-size field");
+            return jet__od_err(od, JET_E_FIXED_STRING_LONG, at);
         memcpy(dst, s.ptr, s.len);
         dst[s.len] = 0;
         return true;
@@ -450,7 +450,7 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
 
 static bool decode_enum(dec *d, const jet_field *f, char *dst) {
     jet_od *od = d->od;
-    if (JET_UNLIKELY(od->json[od->pos] != '"')) return want(od, "expected a string (enum name)");
+    if (JET_UNLIKELY(od->json[od->pos] != '"')) return want(od, JET_E_WANT_ENUM_NAME);
     size_t at = od->pos;
     jet_str s;
     if (!jet__od_string(od, at, &s)) return false;
@@ -458,7 +458,7 @@ static bool decode_enum(dec *d, const jet_field *f, char *dst) {
     for (uint32_t i = 0; i < e->count; i++)
         if (strlen(e->names[i]) == s.len && memcmp(e->names[i], s.ptr, s.len) == 0)
             return store_int(od, at, dst, f->size, (int64_t)i);
-    return jet__od_fail(od, JET_ERR_BAD_TAG, at, "not one of the enum's names");
+    return jet__od_err(od, JET_E_NOT_ENUM_NAME, at);
 }
 
 /* Dynamic arrays and maps: elements go to a growing block of the arena
@@ -473,7 +473,7 @@ static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
     if (g->count == g->cap) {
         size_t cap = g->cap ? g->cap * 2 : 8;
         if (cap > SIZE_MAX / g->size) {
-            jet__od_fail(d->od, JET_ERR_MEMORY, d->od->pos, "array too large");
+            jet__od_err(d->od, JET_E_ARRAY_TOO_LARGE, d->od->pos);
             return NULL;
         }
         char *n = (char *)arena_alloc(d, cap * g->size, 16);
@@ -488,10 +488,10 @@ static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
 }
 
 /* Enters the container at the cursor (`open` is '[' or '{'). */
-static JET_ALWAYS_INLINE bool open_container(jet_od *od, char open, const char *what) {
+static JET_ALWAYS_INLINE bool open_container(jet_od *od, char open, jet__err what) {
     if (JET_UNLIKELY(od->json[od->pos] != open)) return want(od, what);
     if (JET_UNLIKELY(od->depth >= od->max_depth))
-        return jet__od_fail(od, JET_ERR_DEPTH_LIMIT, od->pos, "nesting deeper than the depth limit");
+        return jet__od_err(od, JET_E_DEPTH_LIMIT, od->pos);
     od->depth++;
     od->pos = jet__od_next(od, od->pos + 1);
     return true;
@@ -503,14 +503,14 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
     size_t p = od->pos;
     if (JET_UNLIKELY(p >= od->len)) {
         *end = false;
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+        return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
     }
     char c = od->json[p];
     if (c == ',') {
         od->pos = jet__od_next(od, p + 1);
         if (JET_UNLIKELY(od->pos >= od->len)) {
             *end = false;
-            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+            return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
         }
         c = od->json[od->pos];
         if (JET_UNLIKELY(jet__gram_not_value(c))) {
@@ -521,7 +521,7 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
                 return false;
             }
             *end = false;
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a value");
+            return jet__od_err(od, JET_E_EXPECTED_VALUE, od->pos);
         }
         return true;
     }
@@ -532,7 +532,7 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
         return false;
     }
     *end = false;
-    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or ']' after array element");
+    return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, p);
 }
 
 /* Arrays of strings (tags, names): elements straight from the token stream
@@ -560,17 +560,17 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         }
         size_t sep = jet__od_toks_take(&tk, n);
         if (JET_UNLIKELY(sep >= n))
-            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in array");
+            return jet__od_err(od, JET_E_END_IN_ARRAY, n);
         if (j[sep] == ']') {
             od->pos = jet__od_toks_take(&tk, n);
             od->depth--;
             return true;
         }
         if (JET_UNLIKELY(j[sep] != ','))
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, sep, "expected ',' or ']' after array element");
+            return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, sep);
         v = jet__od_toks_take(&tk, n);
         if (JET_UNLIKELY(v >= n))
-            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in array");
+            return jet__od_err(od, JET_E_END_IN_ARRAY, n);
         char c = j[v];
         if (JET_UNLIKELY(jet__gram_not_value(c))) {
             if (jet__gram_trailing_close(od->flags, c, ']')) {
@@ -578,7 +578,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
                 od->depth--;
                 return true;
             }
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+            return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
         }
     }
 }
@@ -586,7 +586,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
 static JET_ALWAYS_INLINE bool decode_array(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_field *e = (const jet_field *)f->sub;
-    if (!open_container(od, '[', "expected an array")) return false;
+    if (!open_container(od, '[', JET_E_WANT_ARRAY)) return false;
     grow g = {NULL, 0, 0, e->size};
     bool end = false;
     if (od->pos < od->len && od->json[od->pos] == ']') {
@@ -613,7 +613,7 @@ static bool decode_fixed_array(dec *d, const jet_field *f, char *base) {
     const jet_field *e = (const jet_field *)f->sub;
     size_t cap = f->size / e->size, n = 0;
     size_t at = od->pos;
-    if (!open_container(od, '[', "expected an array")) return false;
+    if (!open_container(od, '[', JET_E_WANT_ARRAY)) return false;
     bool end = false;
     if (od->pos < od->len && od->json[od->pos] == ']') {
         od->pos = jet__od_next(od, od->pos + 1);
@@ -622,7 +622,7 @@ static bool decode_fixed_array(dec *d, const jet_field *f, char *base) {
         do {
             if (at_end(od)) return false;
             if (n == cap)
-                return jet__od_fail(od, JET_ERR_TOO_LONG, od->pos, "more elements than the fixed-size array holds");
+                return jet__od_err(od, JET_E_FIXED_ARRAY_MORE, od->pos);
             if (!decode_value(d, e, base + f->offset + n * e->size)) return false;
             n++;
         } while (next_element(od, &end));
@@ -631,7 +631,7 @@ static bool decode_fixed_array(dec *d, const jet_field *f, char *base) {
     if (f->count_offset != JET_NO_OFFSET) {
         memcpy(base + f->count_offset, &n, sizeof n);
     } else if (n != cap) {
-        return jet__od_fail(od, JET_ERR_TOO_LONG, at, "fewer elements than the fixed-size array needs");
+        return jet__od_err(od, JET_E_FIXED_ARRAY_FEWER, at);
     }
     return true;
 }
@@ -651,12 +651,12 @@ static JET_ALWAYS_INLINE bool next_member(jet_od *od, bool *end) {
     size_t p = od->pos;
     *end = false;
     if (JET_UNLIKELY(p >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+        return jet__od_err(od, JET_E_END_IN_OBJECT, od->len);
     char c = od->json[p];
     if (c == ',') {
         od->pos = jet__od_next(od, p + 1);
         if (JET_UNLIKELY(od->pos >= od->len))
-            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+            return jet__od_err(od, JET_E_END_IN_OBJECT, od->len);
         c = od->json[od->pos];
         if (JET_UNLIKELY(c != '"')) {
             if (jet__gram_trailing_close(od->flags, c, '}')) {
@@ -665,7 +665,7 @@ static JET_ALWAYS_INLINE bool next_member(jet_od *od, bool *end) {
                 *end = true;
                 return false;
             }
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a string key");
+            return jet__od_err(od, JET_E_EXPECTED_KEY, od->pos);
         }
         return true;
     }
@@ -675,14 +675,14 @@ static JET_ALWAYS_INLINE bool next_member(jet_od *od, bool *end) {
         *end = true;
         return false;
     }
-    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or '}' after object member");
+    return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, p);
 }
 
 /* Opens an object at the cursor; *empty when it is "{}" (already left). */
 static JET_ALWAYS_INLINE bool open_object(jet_od *od, bool *empty) {
-    if (!open_container(od, '{', "expected an object")) return false;
+    if (!open_container(od, '{', JET_E_WANT_OBJECT)) return false;
     if (JET_UNLIKELY(od->pos >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+        return jet__od_err(od, JET_E_END_IN_OBJECT, od->len);
     char c = od->json[od->pos];
     if (c == '}') {
         od->pos = jet__od_next(od, od->pos + 1);
@@ -691,7 +691,7 @@ static JET_ALWAYS_INLINE bool open_object(jet_od *od, bool *empty) {
         return true;
     }
     if (JET_UNLIKELY(c != '"'))
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "expected a string key");
+        return jet__od_err(od, JET_E_EXPECTED_KEY, od->pos);
     *empty = false;
     return true;
 }
@@ -742,7 +742,7 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
         do {
             if (at_end(od)) return false;
             if (i == t->count)
-                return jet__od_fail(od, JET_ERR_TOO_LONG, od->pos, "more elements than the tuple has fields");
+                return jet__od_err(od, JET_E_TUPLE_MORE, od->pos);
             if (!decode_value(d, &t->fields[i], base)) return false;
             i++;
         } while (next_element(od, &end));
@@ -775,14 +775,14 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     jet_str tag;
     uint32_t vi;
     if (u->style == JET_UNION_ARRAY) {
-        if (!open_container(od, '[', "expected an array (tagged union)")) return false;
+        if (!open_container(od, '[', JET_E_WANT_UNION_ARRAY)) return false;
         if (at_end(od)) return false;
-        if (od->json[od->pos] != '"') return want(od, "expected the union's tag (a string)");
+        if (od->json[od->pos] != '"') return want(od, JET_E_WANT_UNION_TAG);
         size_t tp = od->pos;
         if (!jet__od_string(od, tp, &tag)) return false;
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
-        if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, tp, "not one of the union's tags");
+        if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
         int32_t t32 = (int32_t)vi;
         memcpy(m + u->tag_offset, &t32, sizeof t32);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
@@ -790,7 +790,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         if (!vt) {
             if (next_element(od, &end) || !end)
                 return od->failed ? false
-                                  : jet__od_fail(od, JET_ERR_TOO_LONG, od->pos, "this variant takes no elements");
+                                  : jet__od_err(od, JET_E_VARIANT_NO_ELEMENTS, od->pos);
             return true;
         }
         if (next_element(od, &end)) return decode_tuple_rest(d, vt, m + u->payload_offset, 1, at);
@@ -809,12 +809,12 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         if (!jet__od_string(od, at, &tag)) return false;
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
-        if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, at, "not one of the union's tags");
+        if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, at);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         if (vt) {
             for (uint32_t i = 0; i < vt->count; i++)
                 if (!(vt->fields[i].flags & JET_FIELD_OPTIONAL))
-                    return jet__od_fail(od, JET_ERR_TYPE, at, "this variant needs an object");
+                    return jet__od_err(od, JET_E_VARIANT_NEEDS_OBJECT, at);
         }
         int32_t t32 = (int32_t)vi;
         memcpy(m + u->tag_offset, &t32, sizeof t32);
@@ -823,12 +823,12 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     if (u->style == JET_UNION_EXTERNAL) {
         bool empty = false, end = false;
         if (!open_object(od, &empty)) return false;
-        if (empty) return jet__od_fail(od, JET_ERR_BAD_TAG, at, "empty object: no union tag");
+        if (empty) return jet__od_err(od, JET_E_UNION_EMPTY, at);
         size_t kp = od->pos;
         if (!read_key(od, &tag)) return false;
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
-        if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, kp, "not one of the union's tags");
+        if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, kp);
         int32_t t32 = (int32_t)vi;
         memcpy(m + u->tag_offset, &t32, sizeof t32);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
@@ -838,12 +838,12 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
             return false;
         }
         if (next_member(od, &end))
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, od->pos, "a tagged union has exactly one member");
+            return jet__od_err(od, JET_E_UNION_ONE_MEMBER, od->pos);
         return end;
     }
     /* INTERNAL: find the tag member first, then read the object again as
      * the variant's struct, the tag member ignored. */
-    if (c != '{') return want(od, "expected an object (tagged union)");
+    if (c != '{') return want(od, JET_E_WANT_UNION_OBJECT);
     size_t tag_key_len = strlen(u->tag_key);
     jet_od_iter it;
     jet_odv v = here(d), tv;
@@ -856,7 +856,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     if (!jet_odv_get_str(&tv, &tag)) return false;
     for (vi = 0; vi < u->count; vi++)
         if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
-    if (vi == u->count) return jet__od_fail(od, JET_ERR_BAD_TAG, tp, "not one of the union's tags");
+    if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
     int32_t t32 = (int32_t)vi;
     memcpy(m + u->tag_offset, &t32, sizeof t32);
     /* rewind to the object's start */
@@ -910,7 +910,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     jet_od *od = d->od;
     if (JET_UNLIKELY(t->flags & JET_STRUCT_POSITIONAL)) {
         size_t at = od->pos;
-        if (!open_container(od, '[', "expected an array (positional struct)")) return false;
+        if (!open_container(od, '[', JET_E_WANT_TUPLE)) return false;
         return decode_tuple_rest(d, t, base, 0, at);
     }
     if (JET_UNLIKELY(t->count == 1 && !t->fields[0].key)) /* transparent wrapper */
@@ -942,7 +942,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 jet_str k;
                 size_t vv;
                 jet__od_key(od, p, &k, &vv); /* reports the precise error */
-                return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+                return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             }
             int fi;
             if (JET_LIKELY(!jet__od_toks_backslash(od, &tk, p, q))) {
@@ -964,7 +964,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         memcmp(ignore_key, j + p + 1, q - p - 1) == 0)
                         fi = -2; /* the tag of an internally tagged union */
                     else if (d->reject_unknown)
-                        return jet__od_fail(od, JET_ERR_UNKNOWN_FIELD, p, "unknown field");
+                        return jet__od_err(od, JET_E_UNKNOWN_FIELD, p);
                 }
                 char c = j[v];
                 if ((c | 0x20) != '{') {
@@ -975,7 +975,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_LIKELY(tk.bits)) tk.bits &= tk.bits - str;
                     else if (str) jet__od_toks_take(&tk, n);
                     if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
-                        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+                        return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
                 } else { /* a container: its brackets */
                     size_t e = jet__od_close(od, v + 1, 1);
                     if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
@@ -1074,21 +1074,21 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
         separator:;
             size_t sep = jet__od_toks_take(&tk, n);
             if (JET_UNLIKELY(sep >= n))
-                return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+                return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             if (j[sep] == ',') {
                 p = jet__od_toks_take(&tk, n);
                 if (JET_UNLIKELY(p >= n))
-                    return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+                    return jet__od_err(od, JET_E_END_IN_OBJECT, n);
                 if (JET_UNLIKELY(j[p] != '"')) {
                     if (!jet__gram_trailing_close(od->flags, j[p], '}'))
-                        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+                        return jet__od_err(od, JET_E_EXPECTED_KEY, p);
                     sep = p; /* a trailing comma: the '}' ends the object */
                 } else {
                     continue;
                 }
             }
             if (JET_UNLIKELY(j[sep] != '}'))
-                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, sep, "expected ',' or '}' after object member");
+                return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, sep);
             od->pos = jet__od_next(od, sep + 1);
             od->depth--;
             break;
@@ -1132,7 +1132,7 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
             memcpy(dst, &s, sizeof s);
             return true;
         }
-        return want(od, "expected a string");
+        return want(od, JET_E_WANT_STRING);
     case JET_K_UINT: {
         jet_odv v = here(d);
         uint64_t x;
@@ -1170,7 +1170,7 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_ENUM: return decode_enum(d, f, dst);
     case JET_K_MAP: return decode_map(d, f, base);
     case JET_K_UNION: return decode_union(d, f, base);
-    default: return jet__od_fail(od, JET_ERR_INVALID_ARG, at, "unknown field kind in schema");
+    default: return jet__od_err(od, JET_E_SCHEMA_KIND, at);
     }
 }
 
@@ -1178,10 +1178,10 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (!v || !v->od) return false;
     jet_od *od = v->od;
     if (od->failed) return false;
-    if (!type || !out) return jet__od_fail(od, JET_ERR_INVALID_ARG, v->pos, "NULL schema or output");
-    if (!prepare_struct(type)) return jet__od_fail(od, JET_ERR_INVALID_ARG, v->pos, "malformed schema");
+    if (!type || !out) return jet__od_err(od, JET_E_NULL_SCHEMA, v->pos);
+    if (!prepare_struct(type)) return jet__od_err(od, JET_E_SCHEMA_MALFORMED, v->pos);
     if (v->pos != od->pos || v->depth != od->depth)
-        return jet__od_fail(od, JET_ERR_OUT_OF_ORDER, v->pos, "value read after the cursor moved past it");
+        return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
     memset(out, 0, type->size);
     dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0};
     if (at_end(od)) return false;
@@ -1193,7 +1193,7 @@ bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void
                 jet_arena *arena, const jet_read_opts *opts, jet_error *err) {
     bool ok = false;
     if (!od || !type || !out) {
-        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL cursor, schema or output");
+        jet__error_kind(err, JET_E_NULL_DECODE_ARG, 0);
         return false;
     }
     jet_odv root;

@@ -5,6 +5,8 @@
  */
 #include "internal.h"
 
+#include "errors.h"
+
 static const char *const code_names[JET_ERR__COUNT] = {
     "JET_OK",
     "JET_ERR_INVALID_ARG",
@@ -35,42 +37,23 @@ static const char *const code_names[JET_ERR__COUNT] = {
     "JET_ERR_OUT_OF_ORDER",
 };
 
-static const char *const code_messages[JET_ERR__COUNT] = {
-    "success",
-    "invalid argument",
-    "out of memory",
-    "input larger than the size limit",
-    "nesting deeper than the depth limit",
-    "no value in the input",
-    "unexpected end of input",
-    "unexpected character",
-    "unexpected content after the document",
-    "invalid literal",
-    "invalid number",
-    "number out of range",
-    "control character in string must be escaped",
-    "invalid escape sequence in string",
-    "invalid UTF-16 surrogate in \\u escape",
-    "invalid UTF-8 byte sequence",
-    "unterminated comment",
-    "input/output error",
-    "no value at this JSON Pointer",
-    "malformed JSON Pointer",
-    "value has the wrong type",
-    "NaN or Infinity cannot be written as JSON",
-    "required field is missing",
-    "unknown field",
-    "tag is not one of the declared names",
-    "value does not fit its fixed-size destination",
-    "value read after the cursor moved past it",
+/* Every reader's errors (errors.h): the first JET_ERR__COUNT kinds are the
+ * codes themselves, so this is also the table of default messages. */
+const jet__err_info jet__errs[JET_E__COUNT] = {
+#define JET__ERR_ROW(kind, code, msg) {code, msg},
+    JET__ERRORS(JET__ERR_ROW)
+#undef JET__ERR_ROW
 };
+
+_Static_assert(JET_E_OUT_OF_ORDER == (int)JET_ERR_OUT_OF_ORDER && JET_ERR__COUNT == JET_ERR_OUT_OF_ORDER + 1,
+               "the first kinds are the codes, in order");
 
 const char *jet_code_name(jet_code code) {
     return ((unsigned)code < JET_ERR__COUNT) ? code_names[code] : "JET_ERR_UNKNOWN";
 }
 
 const char *jet__code_message(jet_code code) {
-    return ((unsigned)code < JET_ERR__COUNT) ? code_messages[code] : "unknown error";
+    return ((unsigned)code < JET_ERR__COUNT) ? jet__errs[code].msg : "unknown error";
 }
 
 void jet__error_set(jet_error *err, jet_code code, size_t offset, const char *msg) {
@@ -102,4 +85,12 @@ void jet__error_at(jet_error *err, jet_code code, const char *json, size_t len,
     }
     err->line = line;
     err->column = col;
+}
+
+void jet__error_kind_at(jet_error *err, jet__err kind, const char *json, size_t len, size_t offset) {
+    jet__error_at(err, jet__errs[kind].code, json, len, offset, jet__errs[kind].msg);
+}
+
+void jet__error_kind(jet_error *err, jet__err kind, size_t offset) {
+    jet__error_set(err, jet__errs[kind].code, offset, jet__errs[kind].msg);
 }

@@ -180,7 +180,7 @@ static void build_path(jet_od *od, size_t target) {
     }
 }
 
-bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg) {
+static bool fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg) {
     if (od->failed) return false;
     od->failed = true;
     if (off > od->len) off = od->len;
@@ -191,12 +191,20 @@ bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const 
 }
 
 bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg) {
-    return jet__od_fail_in(od, code, off, off, msg);
+    return fail_in(od, code, off, off, msg);
+}
+
+bool jet__od_err_in(jet_od *od, jet__err kind, size_t off, size_t value) {
+    return fail_in(od, jet__errs[kind].code, off, value, jet__errs[kind].msg);
+}
+
+bool jet__od_err(jet_od *od, jet__err kind, size_t off) {
+    return fail_in(od, jet__errs[kind].code, off, off, jet__errs[kind].msg);
 }
 
 bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len) {
     if (od->failed) return false;
-    jet__od_fail(od, JET_ERR_MISSING_FIELD, obj_pos, "required field is missing");
+    jet__od_err(od, JET_E_MISSING_FIELD, obj_pos);
     size_t n = od->path ? strlen(od->path) : 0;
     path_push_key(od, &n, key, key_len);
     od->err.path = od->path ? od->path : "";
@@ -246,12 +254,12 @@ static char *put_utf8(char *d, uint32_t cp) {
  * after it, or NULL (error recorded when asked). */
 static const char *one_escape(jet_od *od, const char *p, const char *e, char **dp, bool record) {
     char *d = *dp;
-#define OD_BAD(code, at, msg)                                                         \
+#define OD_BAD(kind, at)                                                              \
     do {                                                                              \
-        if (record) jet__od_fail(od, code, (size_t)((at) - od->json), msg);           \
+        if (record) jet__od_err(od, kind, (size_t)((at) - od->json));                 \
         return NULL;                                                                  \
     } while (0)
-    if (e - p < 2) OD_BAD(JET_ERR_STRING_ESCAPE, p, "invalid escape character in string");
+    if (e - p < 2) OD_BAD(JET_E_ESCAPE_CHAR, p);
     switch (p[1]) {
     case '"': *d++ = '"'; break;
     case '\\': *d++ = '\\'; break;
@@ -262,9 +270,9 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
     case 'r': *d++ = '\r'; break;
     case 't': *d++ = '\t'; break;
     case 'u': {
-        if (e - p < 6) OD_BAD(JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
+        if (e - p < 6) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
         int32_t cp = hex4(p + 2);
-        if (cp < 0) OD_BAD(JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
+        if (cp < 0) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
         if (cp >= 0xD800 && cp <= 0xDBFF && e - p >= 12 && p[6] == '\\' && p[7] == 'u') {
             int32_t lo = hex4(p + 8);
             if (lo >= 0xDC00 && lo <= 0xDFFF) {
@@ -273,11 +281,11 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
             }
         }
         if (cp >= 0xD800 && cp <= 0xDFFF && !(od->flags & JET_READ_ALLOW_INVALID_UTF8))
-            OD_BAD(JET_ERR_SURROGATE, p, "lone UTF-16 surrogate in \\u escape");
+            OD_BAD(cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p);
         *dp = put_utf8(d, (uint32_t)cp); /* WTF-8 for a lone surrogate when allowed */
         return p + 6;
     }
-    default: OD_BAD(JET_ERR_STRING_ESCAPE, p + 1, "invalid escape character in string");
+    default: OD_BAD(JET_E_ESCAPE_CHAR, p + 1);
     }
 #undef OD_BAD
     *dp = d;
@@ -338,12 +346,12 @@ static bool string_body(jet_od *od, size_t p, size_t q, jet_str *out) {
         jet__free(&od->alloc, od->unesc);
         od->unesc = (char *)jet__malloc(&od->alloc, cap);
         od->unesc_cap = od->unesc ? cap : 0;
-        if (!od->unesc) return jet__od_fail(od, JET_ERR_MEMORY, p, "out of memory");
+        if (!od->unesc) return jet__od_err(od, JET_E_MEMORY, p);
         d = od->unesc;
     } else {
         in_unesc = false;
         d = (char *)jet_arena_alloc(&od->scratch, n + 1, 1);
-        if (!d) return jet__od_fail(od, JET_ERR_MEMORY, p, "out of memory");
+        if (!d) return jet__od_err(od, JET_E_MEMORY, p);
     }
     size_t ul;
     if (!unescape(od, s, n, d, &ul, true)) return false;
@@ -357,7 +365,7 @@ static bool string_body(jet_od *od, size_t p, size_t q, jet_str *out) {
 bool jet__od_string(jet_od *od, size_t p, jet_str *out) {
     size_t q = jet__od_next(od, p + 1);
     if (JET_UNLIKELY(q >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in string");
+        return jet__od_err(od, JET_E_END_IN_STRING, od->len);
     if (!string_body(od, p, q, out)) return false;
     od->pos = jet__od_next(od, q + 1);
     return true;
@@ -366,18 +374,18 @@ bool jet__od_string(jet_od *od, size_t p, jet_str *out) {
 bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val) {
     size_t q = jet__od_next(od, p + 1);
     if (JET_UNLIKELY(q >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in string");
+        return jet__od_err(od, JET_E_END_IN_STRING, od->len);
     if (!string_body(od, p, q, key)) return false;
     size_t colon = jet__od_next(od, q + 1);
     if (JET_UNLIKELY(colon >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input after key");
+        return jet__od_err(od, JET_E_END_AFTER_KEY, od->len);
     if (JET_UNLIKELY(od->json[colon] != ':'))
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, colon, "expected ':' after object key");
+        return jet__od_err(od, JET_E_EXPECTED_COLON, colon);
     size_t v = jet__od_next(od, colon + 1);
     if (JET_UNLIKELY(v >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+        return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
     if (JET_UNLIKELY(jet__gram_not_value(od->json[v])))
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+        return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
     *val = v;
     return true;
 }
@@ -418,13 +426,13 @@ size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
 }
 
 bool jet__od_close_fail(jet_od *od) {
-    return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in container");
+    return jet__od_err(od, JET_E_END_IN_CONTAINER, od->len);
 }
 
 bool jet__od_skip(jet_od *od) {
     size_t p = od->pos;
     if (JET_UNLIKELY(p >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+        return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
     char c = od->json[p];
     if (c == '{' || c == '[') {
         size_t e = jet__od_close(od, jet__od_next(od, p + 1), 1);
@@ -435,7 +443,7 @@ bool jet__od_skip(jet_od *od) {
     if (c == '"') {
         size_t q = jet__od_next(od, p + 1);
         if (JET_UNLIKELY(q >= od->len))
-            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in string");
+            return jet__od_err(od, JET_E_END_IN_STRING, od->len);
         od->pos = jet__od_next(od, q + 1);
         return true;
     }
@@ -447,8 +455,7 @@ bool jet__od_settle(jet_od_iter *it) {
     jet_od *od = it->od;
     if (JET_UNLIKELY(od->depth != it->depth)) {
         if (od->depth < it->depth)
-            return jet__od_fail(od, JET_ERR_OUT_OF_ORDER, od->pos,
-                                "iterator used after the cursor left its container");
+            return jet__od_err(od, JET_E_ITER_LEFT, od->pos);
         size_t e = jet__od_close(od, od->pos, od->depth - it->depth);
         if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
         od->pos = jet__od_next(od, e);
@@ -470,7 +477,7 @@ bool jet__od_settle(jet_od_iter *it) {
 static bool validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done) {
     if (!od->validator) {
         od->validator = jet_parser_new(&od->alloc);
-        if (!od->validator) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+        if (!od->validator) return jet__od_err(od, JET_E_MEMORY, 0);
     }
     jet_read_opts o;
     memset(&o, 0, sizeof o);
@@ -531,7 +538,7 @@ static bool index_reserve(jet_od *od, size_t words) {
         jet__free(&od->alloc, od->marks);
         od->marks = (uint64_t *)jet__malloc(&od->alloc, 3 * cap * sizeof(uint64_t));
         od->index_cap = od->marks ? 3 * cap : 0;
-        if (!od->marks) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+        if (!od->marks) return jet__od_err(od, JET_E_MEMORY, 0);
     }
     size_t cap = od->index_cap / 3;
     od->bs = od->marks + cap;
@@ -551,7 +558,7 @@ static bool checkpoint_push(jet_od *od, const jet_scan_state *st) {
     if (od->cps_n == od->cps_cap) {
         size_t cap = od->cps_cap ? 2 * od->cps_cap : 16;
         unsigned char *raw = (unsigned char *)jet__malloc(&od->alloc, cap * sizeof *st + 64);
-        if (!raw) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+        if (!raw) return jet__od_err(od, JET_E_MEMORY, 0);
         unsigned char *old = od->cps_raw;
         const jet_scan_state *from = old ? checkpoint(od, 0) : NULL;
         od->cps_raw = raw;
@@ -574,7 +581,7 @@ static bool stage1_error(jet_od *od) {
     od->win_n = 0;
     if (od->failed) return false;
     if (!validate_all(od, &od->opts, false)) return false;
-    return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, 0, "invalid input");
+    return jet__od_err(od, JET_E_INVALID_JSON, 0);
 }
 
 /* Scans halves [h, h + n) into their slots of the ring (half k's words at
@@ -703,7 +710,7 @@ static bool blank_comments(jet_od *od) {
         jet__free(&od->alloc, od->plain);
         od->plain = (char *)jet__malloc(&od->alloc, od->len);
         od->plain_cap = od->plain ? od->len : 0;
-        if (!od->plain) return jet__od_fail(od, JET_ERR_MEMORY, 0, "out of memory");
+        if (!od->plain) return jet__od_err(od, JET_E_MEMORY, 0);
     }
     memcpy(od->plain, in, od->len);
     char *out = od->plain;
@@ -721,20 +728,20 @@ static bool blank_comments(jet_od *od) {
             continue;
         }
         const char *start = p;
-        if (end - p < 2) return jet__od_fail(od, JET_ERR_COMMENT, (size_t)(p - in), "unterminated comment");
+        if (end - p < 2) return jet__od_err(od, JET_E_COMMENT, (size_t)(p - in));
         if (p[1] == '/') {
             while (p < end && *p != '\n') p++;
         } else if (p[1] == '*') {
             p += 2;
             for (;;) {
                 if (end - p < 2)
-                    return jet__od_fail(od, JET_ERR_COMMENT, (size_t)(start - in), "unterminated /* comment");
+                    return jet__od_err(od, JET_E_COMMENT_BLOCK, (size_t)(start - in));
                 if (p[0] == '*' && p[1] == '/') break;
                 p++;
             }
             p += 2;
         } else {
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, (size_t)(p - in), "'/' does not start a comment");
+            return jet__od_err(od, JET_E_BAD_SLASH, (size_t)(p - in));
         }
         for (const char *b = start; b < p; b++)
             if (*b != '\n') out[b - in] = ' ';
@@ -754,10 +761,10 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     }
     if (!json && len) {
         od->len = 0;
-        return jet__od_fail(od, JET_ERR_INVALID_ARG, 0, "NULL input");
+        return jet__od_err(od, JET_E_NULL_INPUT, 0);
     }
     if (opts && opts->max_size && len > opts->max_size)
-        return jet__od_fail(od, JET_ERR_SIZE_LIMIT, opts->max_size, "input larger than the size limit");
+        return jet__od_err(od, JET_E_SIZE_LIMIT, opts->max_size);
     if ((od->flags & JET_READ_ALLOW_COMMENTS) && len && memchr(json, '/', len)) {
         if (!blank_comments(od)) return false;
         json = od->json;
@@ -793,7 +800,7 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     }
     od->pos = jet__od_next(od, 0);
     od->root = od->pos;
-    if (od->pos >= len) return jet__od_fail(od, JET_ERR_EMPTY, len, "no value in the input");
+    if (od->pos >= len) return jet__od_err(od, JET_E_EMPTY, len);
     if ((od->flags & JET_READ_VALIDATE_ALL) && !validate_all(od, opts, false)) return false;
     if (root) root->pos = od->pos;
     return true;
@@ -810,7 +817,7 @@ bool jet_od_finish(jet_od *od) {
         if (!jet__od_skip(od)) return false;
     }
     if (od->pos < od->len)
-        return jet__od_fail(od, JET_ERR_TRAILING_CONTENT, od->pos, "unexpected content after the document");
+        return jet__od_err(od, JET_E_TRAILING_CONTENT, od->pos);
     return !od->failed; /* a window scanned on the way may have failed */
 }
 
@@ -824,12 +831,11 @@ static JET_ALWAYS_INLINE bool here(const jet_odv *v) {
     if (JET_UNLIKELY(od->failed)) return false;
     if (JET_UNLIKELY(v->pos != od->pos || v->depth != od->depth)) {
         if (v->pos >= od->len)
-            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
-        return jet__od_fail(od, JET_ERR_OUT_OF_ORDER, v->pos,
-                            "value read after the cursor moved past it");
+            return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
+        return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
     }
     if (JET_UNLIKELY(v->pos >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input: expected a value");
+        return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
     return true;
 }
 
@@ -846,19 +852,19 @@ jet_type jet_odv_type(const jet_odv *v) {
     }
 }
 
-static bool type_error(jet_od *od, size_t p, const char *want) {
-    return jet__od_fail(od, JET_ERR_TYPE, p, want);
+static bool type_error(jet_od *od, size_t p, jet__err want) {
+    return jet__od_err(od, want, p);
 }
 
 /* Checks the literal `lit` (n bytes) at p and moves past it. */
 static bool literal(jet_od *od, size_t p, const char *lit, size_t n) {
     if (JET_UNLIKELY(od->len - p < n || memcmp(od->json + p, lit, n) != 0)) {
         if (od->len - p < n && memcmp(od->json + p, lit, od->len - p) == 0)
-            return jet__od_fail_in(od, JET_ERR_TRUNCATED, od->len, p, "unexpected end of input in literal");
-        return jet__od_fail(od, JET_ERR_LITERAL, p, "invalid literal");
+            return jet__od_err_in(od, JET_E_END_IN_LITERAL, od->len, p);
+        return jet__od_err(od, JET_E_LITERAL, p);
     }
     if (JET_UNLIKELY(!jet__od_token_end_ok(od, p + n)))
-        return jet__od_fail_in(od, JET_ERR_LITERAL, p + n, p, "invalid literal");
+        return jet__od_err_in(od, JET_E_LITERAL, p + n, p);
     od->pos = jet__od_next(od, p + n);
     return true;
 }
@@ -883,7 +889,7 @@ bool jet_odv_get_bool(jet_odv *v, bool *out) {
         *out = false;
         return !od->failed;
     }
-    return type_error(od, v->pos, "expected a boolean");
+    return type_error(od, v->pos, JET_E_WANT_BOOL);
 }
 
 static bool is_value_start_of_number(char c) {
@@ -896,17 +902,17 @@ static bool number(jet_od *od, size_t p, jet_read_flags extra, jet_num *num, siz
     char c = *s;
     if (JET_UNLIKELY(!is_value_start_of_number(c))) {
         if (c == '"' || c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n')
-            return type_error(od, p, "expected a number");
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "unexpected character: expected a value");
+            return type_error(od, p, JET_E_WANT_NUMBER);
+        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
     }
     jet_code code = JET_OK;
     const char *err_at = s;
     jet_read_flags f = (od->flags & JET_READ_ALLOW_NAN_INF) | extra;
     const char *e = jet_num_parse(s, od->json + od->len, f, num, &code, &err_at);
-    if (JET_UNLIKELY(!e)) return jet__od_fail_in(od, code, (size_t)(err_at - od->json), p, NULL);
+    if (JET_UNLIKELY(!e)) return jet__od_err_in(od, jet__err_of_number(code), (size_t)(err_at - od->json), p);
     size_t ep = (size_t)(e - od->json);
     if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
-        return jet__od_fail_in(od, JET_ERR_NUMBER, ep, p, "invalid character after number");
+        return jet__od_err_in(od, JET_E_AFTER_NUMBER, ep, p);
     *end = ep;
     return true;
 }
@@ -927,7 +933,7 @@ static bool has_frac_or_exp(const jet_od *od, size_t p, size_t e) {
  * integer beyond 64 bits is a range error with `range_msg`). Moves the
  * cursor past it.
  */
-static bool integer(jet_odv *v, uint64_t *mag, bool *neg, const char *range_msg) {
+static bool integer(jet_odv *v, uint64_t *mag, bool *neg, jet__err range) {
     if (!here(v)) return false;
     jet_od *od = v->od;
     const char *fe = jet__od_fast_int(od->json + v->pos, od->json + od->len, mag, neg);
@@ -935,7 +941,7 @@ static bool integer(jet_odv *v, uint64_t *mag, bool *neg, const char *range_msg)
     if (JET_LIKELY(fe)) {
         e = (size_t)(fe - od->json);
         if (JET_UNLIKELY(!jet__od_token_end_ok(od, e)))
-            return jet__od_fail_in(od, JET_ERR_NUMBER, e, v->pos, "invalid character after number");
+            return jet__od_err_in(od, JET_E_AFTER_NUMBER, e, v->pos);
     } else {
         jet_num n;
         if (!number(od, v->pos, 0, &n, &e)) return false;
@@ -946,12 +952,12 @@ static bool integer(jet_odv *v, uint64_t *mag, bool *neg, const char *range_msg)
             *mag = 0 - (uint64_t)n.v.i;
             *neg = true;
         } else if (has_frac_or_exp(od, v->pos, e)) {
-            return type_error(od, v->pos, "expected an integer");
+            return type_error(od, v->pos, JET_E_WANT_INTEGER);
         } else if (n.v.d == 0) { /* "-0" */
             *mag = 0;
             *neg = false;
         } else {
-            return jet__od_fail(od, JET_ERR_NUMBER_RANGE, v->pos, range_msg);
+            return jet__od_err(od, range, v->pos);
         }
     }
     od->pos = jet__od_next(od, e);
@@ -959,23 +965,21 @@ static bool integer(jet_odv *v, uint64_t *mag, bool *neg, const char *range_msg)
 }
 
 bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
-    static const char range[] = "integer out of range for uint64";
     uint64_t mag;
     bool neg;
     size_t at = v->pos;
-    if (!integer(v, &mag, &neg, range)) return false;
-    if (JET_UNLIKELY(neg && mag)) return jet__od_fail(v->od, JET_ERR_NUMBER_RANGE, at, range);
+    if (!integer(v, &mag, &neg, JET_E_RANGE_UINT64)) return false;
+    if (JET_UNLIKELY(neg && mag)) return jet__od_err(v->od, JET_E_RANGE_UINT64, at);
     *out = mag;
     return !v->od->failed;
 }
 
 bool jet_odv_get_i64(jet_odv *v, int64_t *out) {
-    static const char range[] = "integer out of range for int64";
     uint64_t mag;
     bool neg;
     size_t at = v->pos;
-    if (!integer(v, &mag, &neg, range)) return false;
-    if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg)) return jet__od_fail(v->od, JET_ERR_NUMBER_RANGE, at, range);
+    if (!integer(v, &mag, &neg, JET_E_RANGE_INT64)) return false;
+    if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg)) return jet__od_err(v->od, JET_E_RANGE_INT64, at);
     *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
     return !v->od->failed;
 }
@@ -1010,7 +1014,7 @@ bool jet_odv_get_float(jet_odv *v, float *out) {
         jet_code code = JET_OK;
         const char *err_at = s;
         if (!jet_num_parse_f32(s, od->json + e, out, &code, &err_at))
-            return jet__od_fail_in(od, code, (size_t)(err_at - od->json), v->pos, NULL);
+            return jet__od_err_in(od, jet__err_of_number(code), (size_t)(err_at - od->json), v->pos);
     }
     od->pos = jet__od_next(od, e);
     return !od->failed;
@@ -1019,7 +1023,7 @@ bool jet_odv_get_float(jet_odv *v, float *out) {
 bool jet_odv_get_str(jet_odv *v, jet_str *out) {
     if (!here(v)) return false;
     jet_od *od = v->od;
-    if (JET_UNLIKELY(od->json[v->pos] != '"')) return type_error(od, v->pos, "expected a string");
+    if (JET_UNLIKELY(od->json[v->pos] != '"')) return type_error(od, v->pos, JET_E_WANT_STRING);
     return jet__od_string(od, v->pos, out) && !od->failed;
 }
 
@@ -1061,7 +1065,7 @@ bool jet_odv_get_raw(jet_odv *v, jet_str *out) {
 /* Arrays and objects                                                         */
 /* ========================================================================== */
 
-static bool enter(jet_odv *v, jet_od_iter *it, char open, const char *want) {
+static bool enter(jet_odv *v, jet_od_iter *it, char open, jet__err want) {
     it->od = v->od;
     it->done = true;
     it->count = 0;
@@ -1072,15 +1076,15 @@ static bool enter(jet_odv *v, jet_od_iter *it, char open, const char *want) {
     jet_od *od = v->od;
     if (JET_UNLIKELY(od->json[v->pos] != open)) return type_error(od, v->pos, want);
     if (JET_UNLIKELY(od->depth >= od->max_depth))
-        return jet__od_fail(od, JET_ERR_DEPTH_LIMIT, v->pos, "nesting deeper than the depth limit");
+        return jet__od_err(od, JET_E_DEPTH_LIMIT, v->pos);
     od->depth++;
     od->pos = jet__od_next(od, v->pos + 1);
     it->done = false;
     return !od->failed;
 }
 
-bool jet_odv_arr(jet_odv *v, jet_od_iter *it) { return enter(v, it, '[', "expected an array"); }
-bool jet_odv_obj(jet_odv *v, jet_od_iter *it) { return enter(v, it, '{', "expected an object"); }
+bool jet_odv_arr(jet_odv *v, jet_od_iter *it) { return enter(v, it, '[', JET_E_WANT_ARRAY); }
+bool jet_odv_obj(jet_odv *v, jet_od_iter *it) { return enter(v, it, '{', JET_E_WANT_OBJECT); }
 
 /* Leaves the container whose closing bracket is at p. */
 static JET_ALWAYS_INLINE bool leave(jet_od_iter *it, size_t p) {
@@ -1097,20 +1101,20 @@ bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
     if (JET_UNLIKELY(!jet__od_settle(it))) return false;
     size_t p = od->pos;
     if (JET_UNLIKELY(p >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+        return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
     char c = od->json[p];
     if (c == ']') return leave(it, p);
     if (it->count) {
         if (JET_UNLIKELY(c != ','))
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or ']' after array element");
+            return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, p);
         p = jet__od_next(od, p + 1);
         if (JET_UNLIKELY(p >= od->len))
-            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in array");
+            return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
         c = od->json[p];
         if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, ']'))) return leave(it, p);
     }
     if (JET_UNLIKELY(jet__gram_not_value(c)))
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
+        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
     it->count++;
     it->pending = p;
     od->pos = p;
@@ -1126,20 +1130,20 @@ static JET_ALWAYS_INLINE bool member(jet_od_iter *it, size_t *kp) {
     jet_od *od = it->od;
     size_t p = od->pos;
     if (JET_UNLIKELY(p >= od->len))
-        return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+        return jet__od_err(od, JET_E_END_IN_OBJECT, od->len);
     char c = od->json[p];
     if (c == '}') return leave(it, p);
     if (it->count) {
         if (JET_UNLIKELY(c != ','))
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or '}' after object member");
+            return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, p);
         p = jet__od_next(od, p + 1);
         if (JET_UNLIKELY(p >= od->len))
-            return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in object");
+            return jet__od_err(od, JET_E_END_IN_OBJECT, od->len);
         c = od->json[p];
         if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, '}'))) return leave(it, p);
     }
     if (JET_UNLIKELY(c != '"'))
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+        return jet__od_err(od, JET_E_EXPECTED_KEY, p);
     *kp = p;
     return true;
 }
@@ -1199,7 +1203,7 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
             return false;
         }
         if (JET_UNLIKELY(p >= n))
-            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+            return jet__od_err(od, JET_E_END_IN_OBJECT, n);
         char c = j[p];
         if (c == '}') {
             if (from_count == 0 || wrapped) {
@@ -1217,24 +1221,23 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
         }
         if (count) {
             if (JET_UNLIKELY(c != ','))
-                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p,
-                                    "expected ',' or '}' after object member");
+                return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, p);
             p = jet__od_toks_take(&t, n);
             if (JET_UNLIKELY(p >= n))
-                return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+                return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             c = j[p];
             /* a trailing comma: the '}' is taken as above */
             if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, '}'))) continue;
         }
         if (JET_UNLIKELY(c != '"'))
-            return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+            return jet__od_err(od, JET_E_EXPECTED_KEY, p);
         size_t q = jet__od_toks_take(&t, n);     /* closing quote (stage 1 saw it) */
         size_t colon = jet__od_toks_take(&t, n);
         size_t v = jet__od_toks_take(&t, n);
         if (JET_UNLIKELY(v >= n || j[colon] != ':')) {
             if (colon < n && j[colon] != ':')
-                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, colon, "expected ':' after object key");
-            return jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input: expected a value");
+                return jet__od_err(od, JET_E_EXPECTED_COLON, colon);
+            return jet__od_err(od, JET_E_END_BEFORE_VALUE, n);
         }
         count++;
         size_t raw = q - p - 1;
@@ -1248,7 +1251,7 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
         if (eq) {
             char vc = j[v];
             if (JET_UNLIKELY(jet__gram_not_value(vc)))
-                return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, v, "expected a value");
+                return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
             it->count = count;
             it->pending = v;
             od->pos = v;

@@ -15,6 +15,7 @@
 #ifndef JET_ONDEMAND_H
 #define JET_ONDEMAND_H
 
+#include "errors.h"
 #include "internal.h"
 #include "num.h"
 #include "scan.h"
@@ -195,12 +196,15 @@ bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_re
  * false when it is not or the route does not apply: the walk then decides
  * and says why. */
 bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
-/* Records the first error (sticky) with its location and JSON Pointer;
- * always returns false. */
-bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg);
+/* Records the first error (sticky), of kind `kind` (errors.h) at offset
+ * `off`, with its line:column and JSON Pointer; always returns false. */
+bool jet__od_err(jet_od *od, jet__err kind, size_t off);
 /* The same with the JSON Pointer of the value starting at `value` (for an
  * error met inside it, e.g. at the end of a bad number). */
-bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg);
+bool jet__od_err_in(jet_od *od, jet__err kind, size_t off, size_t value);
+/* An error with its own code and message (one passed on from the DOM
+ * reader, or a schema's). */
+bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg);
 /* The same for a required member `key` missing from the object at
  * `obj_pos`: the path names the member. */
 bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "errors.h"
 #include "num.h"
 #include "scan.h"
 
@@ -71,17 +72,16 @@ typedef struct reader {
     /* failure details, filled once */
     jet_code code;
     const char *err_pos;
-    const char *err_msg;
+    jet__err err_kind;
     jet_val sink; /* validating, stage 2 writes every slot here */
 } reader;
 
 /* Records a failure (the first one wins) and returns NULL for chaining. */
-static JET_NOINLINE const char *fail(reader *r, jet_code code, const char *pos,
-                                     const char *msg) {
+static JET_NOINLINE const char *fail(reader *r, jet__err kind, const char *pos) {
     if (r->code == JET_OK) {
-        r->code = code;
+        r->code = jet__errs[kind].code;
         r->err_pos = pos;
-        r->err_msg = msg;
+        r->err_kind = kind;
     }
     return NULL;
 }
@@ -330,7 +330,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
         /* Tail: byte at a time. */
         for (;;) {
             if (JET_UNLIKELY(p >= end))
-                return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string");
+                return fail(r, JET_E_END_IN_STRING, end);
             unsigned char c = (unsigned char)*p;
             if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
             *dst++ = (char)c;
@@ -377,9 +377,9 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 size_t n = utf8_seq_len((const unsigned char *)p, (const unsigned char *)end);
                 if (JET_UNLIKELY(n == 0)) {
                     if (utf8_cut_by_end((const unsigned char *)p, (const unsigned char *)end))
-                        return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string");
+                        return fail(r, JET_E_END_IN_STRING, end);
                     if (!(r->flags & JET_READ_ALLOW_INVALID_UTF8))
-                        return fail(r, JET_ERR_UTF8, p, "invalid UTF-8 byte sequence in string");
+                        return fail(r, JET_E_UTF8_STRING, p);
                     n = 1; /* copy the bad byte through */
                 }
                 memcpy(dst, p, n);
@@ -391,12 +391,12 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
         if (c == '\\') {
             plain = false;
             if (JET_UNLIKELY(end - p < 2))
-                return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in string escape");
+                return fail(r, JET_E_END_IN_ESCAPE, end);
             unsigned char e = (unsigned char)p[1];
             if (e != 'u') {
                 uint8_t v = escape_table[e];
                 if (JET_UNLIKELY(!v))
-                    return fail(r, JET_ERR_STRING_ESCAPE, p + 1, "invalid escape character in string");
+                    return fail(r, JET_E_ESCAPE_CHAR, p + 1);
                 *dst++ = (char)v;
                 p += 2;
                 continue;
@@ -405,27 +405,25 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 /* a non-hex byte before the end is the error, not the end */
                 for (const char *h = p + 2; h < end; h++)
                     if (!hex_ok[(unsigned char)*h])
-                        return fail(r, JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
-                return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in \\u escape");
+                        return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
+                return fail(r, JET_E_END_IN_U_ESCAPE, end);
             }
             int32_t cp = read_hex4((const unsigned char *)p + 2);
             if (JET_UNLIKELY(cp < 0))
-                return fail(r, JET_ERR_STRING_ESCAPE, p + 2, "\\u escape needs 4 hex digits");
+                return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
             p += 6;
             if (cp >= 0xD800 && cp <= 0xDFFF) {
                 bool ok = pair_surrogate(&p, end, &cp);
                 if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
-                    return fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in \\u escape");
+                    return fail(r, JET_E_END_IN_U_ESCAPE, end);
                 if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
-                    return fail(r, JET_ERR_SURROGATE, p - 6,
-                                cp <= 0xDBFF ? "high surrogate \\u escape not followed by a low surrogate"
-                                             : "lone low surrogate \\u escape");
+                    return fail(r, cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p - 6);
             }
             dst = utf8_put(dst, (uint32_t)cp);
             continue;
         }
         /* c < 0x20 */
-        return fail(r, JET_ERR_STRING_CONTROL, p, "control character in string must be escaped");
+        return fail(r, JET_E_STRING_CONTROL, p);
     }
 }
 
@@ -581,7 +579,7 @@ static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
             continue;
         }
         if (*p != '/') return p;
-        if (end - p < 2) return fail(r, JET_ERR_COMMENT, p, "unterminated comment");
+        if (end - p < 2) return fail(r, JET_E_COMMENT, p);
         if (p[1] == '/') {
             p += 2;
             while (p < end && *p != '\n') p++;
@@ -589,13 +587,13 @@ static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
             const char *start = p;
             p += 2;
             for (;;) {
-                if (end - p < 2) return fail(r, JET_ERR_COMMENT, start, "unterminated /* comment");
+                if (end - p < 2) return fail(r, JET_E_COMMENT_BLOCK, start);
                 if (p[0] == '*' && p[1] == '/') break;
                 p++;
             }
             p += 2;
         } else {
-            return fail(r, JET_ERR_UNEXPECTED_CHAR, p, "'/' does not start a comment");
+            return fail(r, JET_E_BAD_SLASH, p);
         }
     }
     return p;
@@ -660,7 +658,7 @@ static inline void put_number_in_copy(jet_val *v, const char *p, const char *q, 
 #define RESERVE_SLOT()                                                       \
     do {                                                                     \
         if (JET_UNLIKELY(v == vend)) {                                       \
-            GROW_SLOTS(1, fail(r, JET_ERR_MEMORY, p, "out of memory"));      \
+            GROW_SLOTS(1, fail(r, JET_E_MEMORY, p));      \
             vend = doc->vals + doc->val_cap;                                 \
         }                                                                    \
     } while (0)
@@ -695,13 +693,13 @@ static JET_NOINLINE bool read_root(reader *r, jet_stack *st, uint32_t max_depth)
     size_t meta = 0; /* the innermost container's elements << 1 | 1 when an object (IN_OBJ) */
     jet_frame *fp;   /* the next free frame */
     if (!frames_begin(&doc->alloc, st, max_depth, &fp)) {
-        fail(r, JET_ERR_MEMORY, p, "out of memory");
+        fail(r, JET_E_MEMORY, p);
         return false;
     }
 
     SKIP_WS();
     if (p >= end) {
-        fail(r, JET_ERR_EMPTY, p, "no value in the input");
+        fail(r, JET_E_EMPTY, p);
         goto failed;
     }
 
@@ -726,9 +724,9 @@ value:
             int room = frames_room(&doc->alloc, st, &fp, max_depth);
             if (room <= 0) {
                 if (room == 0)
-                    fail(r, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
+                    fail(r, JET_E_DEPTH_LIMIT, p);
                 else
-                    fail(r, JET_ERR_MEMORY, p, "out of memory");
+                    fail(r, JET_E_MEMORY, p);
                 goto failed;
             }
         }
@@ -738,13 +736,13 @@ value:
         p++;
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
-            fail(r, JET_ERR_TRUNCATED, p, obj ? "unexpected end of input in object" : "unexpected end of input in array");
+            fail(r, obj ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, p);
             goto failed;
         }
         if (obj) {
             if (*p == '"') goto key;
             if (*p == '}') goto close;
-            fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected '\"' to start an object key or '}'");
+            fail(r, JET_E_EXPECTED_KEY_OR_CLOSE, p);
             goto failed;
         }
         if (*p == ']') goto close;
@@ -777,11 +775,7 @@ value:
         const char *at = p;
         const char *q = jet_num_parse_ex(p, end, lim_roomy, flags, &num, &code, &at);
         if (JET_UNLIKELY(!q)) {
-            const char *msg = code == JET_ERR_NUMBER_RANGE ? "number out of range for a double"
-                              : code == JET_ERR_TRUNCATED  ? "unexpected end of input in number"
-                              : code == JET_ERR_LITERAL    ? "invalid literal"
-                                                           : "invalid number";
-            fail(r, code, at, msg);
+            fail(r, jet__err_of_number(code), at);
             goto failed;
         }
         s = put_number(v, s, p, q, &num);
@@ -790,7 +784,7 @@ value:
         goto after_value;
     }
     default:
-        fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
+        fail(r, JET_E_EXPECTED_VALUE, p);
         goto failed;
     }
 
@@ -808,11 +802,11 @@ bad_literal: {
     size_t i = 0;
     while (lit[i] && p + i < end && p[i] == lit[i]) i++;
     if (!lit[i] && (*p == 'N' || *p == 'I')) {
-        fail(r, JET_ERR_LITERAL, p, "invalid literal (expected true, false or null)");
+        fail(r, JET_E_LITERAL_NAME, p);
     } else if (p + i >= end && lit[i]) {
-        fail(r, JET_ERR_TRUNCATED, end, "unexpected end of input in literal");
+        fail(r, JET_E_END_IN_LITERAL, end);
     } else {
-        fail(r, JET_ERR_LITERAL, p + i, "invalid literal (expected true, false or null)");
+        fail(r, JET_E_LITERAL_NAME, p + i);
     }
     goto failed;
 }
@@ -834,11 +828,11 @@ key: {
     } else {
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
-            fail(r, JET_ERR_TRUNCATED, p, "unexpected end of input after object key");
+            fail(r, JET_E_END_AFTER_KEY, p);
             goto failed;
         }
         if (JET_UNLIKELY(*p != ':')) {
-            fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected ':' after object key");
+            fail(r, JET_E_EXPECTED_COLON, p);
             goto failed;
         }
         p++;
@@ -846,7 +840,7 @@ key: {
     if (JET_LIKELY(p < end && !ws_table[(unsigned char)*p] && *p != '/')) goto value;
     SKIP_WS();
     if (JET_UNLIKELY(p >= end)) {
-        fail(r, JET_ERR_TRUNCATED, p, "unexpected end of input after ':'");
+        fail(r, JET_E_END_AFTER_COLON, p);
         goto failed;
     }
     goto value;
@@ -862,7 +856,7 @@ after_value:
     }
     SKIP_WS();
     if (JET_UNLIKELY(p >= end)) {
-        fail(r, JET_ERR_TRUNCATED, p, IN_OBJ ? "unexpected end of input in object" : "unexpected end of input in array");
+        fail(r, IN_OBJ ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, p);
         goto failed;
     }
     if (*p == ',') {
@@ -871,31 +865,30 @@ after_value:
     }
     if (IN_OBJ) {
         if (JET_LIKELY(*p == '}')) goto close;
-        fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or '}' after object member");
+        fail(r, JET_E_EXPECTED_OBJECT_SEP, p);
         goto failed;
     }
     if (JET_LIKELY(*p == ']')) goto close;
-    fail(r, JET_ERR_UNEXPECTED_CHAR, p, "expected ',' or ']' after array element");
+    fail(r, JET_E_EXPECTED_ARRAY_SEP, p);
     goto failed;
 
 after_comma:
     if (JET_UNLIKELY(p >= end) || ws_table[(unsigned char)*p] || *p == '/') {
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
-            fail(r, JET_ERR_TRUNCATED, p, IN_OBJ ? "unexpected end of input in object" : "unexpected end of input in array");
+            fail(r, IN_OBJ ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, p);
             goto failed;
         }
     }
     if (IN_OBJ) {
         if (JET_LIKELY(*p == '"')) goto key;
         if (*p == '}' && trailing_commas) goto close;
-        fail(r, JET_ERR_UNEXPECTED_CHAR, p,
-             *p == '}' ? "trailing comma before '}'" : "expected '\"' to start an object key");
+        fail(r, *p == '}' ? JET_E_TRAILING_COMMA_OBJECT : JET_E_EXPECTED_KEY, p);
         goto failed;
     }
     if (JET_UNLIKELY(*p == ']')) {
         if (trailing_commas) goto close;
-        fail(r, JET_ERR_UNEXPECTED_CHAR, p, "trailing comma before ']'");
+        fail(r, JET_E_TRAILING_COMMA_ARRAY, p);
         goto failed;
     }
     goto value;
@@ -911,7 +904,7 @@ done:
     if (!(flags & JET_READ_STOP_WHEN_DONE)) {
         SKIP_WS();
         if (p < end) {
-            fail(r, JET_ERR_TRAILING_CONTENT, p, "unexpected content after the document");
+            fail(r, JET_E_TRAILING_CONTENT, p);
             goto failed;
         }
     }
@@ -919,7 +912,7 @@ done:
     return true;
 
 failed:
-    if (r->code == JET_OK) fail(r, JET_ERR_UNEXPECTED_CHAR, p, "invalid JSON");
+    if (r->code == JET_OK) fail(r, JET_E_INVALID_JSON, p);
     doc->val_count = 0;
     return false;
 }
@@ -1514,24 +1507,22 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
     doc->val_count = 0;
     doc->read_size = 0;
     if (!json && len) {
-        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL input");
+        jet__error_kind(err, JET_E_NULL_INPUT, 0);
         return false;
     }
     if (opts && opts->max_size && len > opts->max_size) {
-        jet__error_at(err, JET_ERR_SIZE_LIMIT, json, len, opts->max_size,
-                      "input larger than the size limit");
+        jet__error_kind_at(err, JET_E_SIZE_LIMIT, json, len, opts->max_size);
         return false;
     }
     if (len > INPUT_LEN_MAX || !reserve_strings(doc, len)) {
-        jet__error_set(err, JET_ERR_MEMORY, 0,
-                       len > INPUT_LEN_MAX ? "input too large" : "out of memory");
+        jet__error_kind(err, len > INPUT_LEN_MAX ? JET_E_INPUT_TOO_LARGE : JET_E_MEMORY, 0);
         return false;
     }
     /* Value arena: a first guess from the input size (about one value per
      * 8 bytes on typical documents); grown during the parse if needed. */
     size_t val_guess = len / 8 + 16;
     if (doc->val_cap < val_guess && !grow_vals(doc, 0, val_guess)) {
-        jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
+        jet__error_kind(err, JET_E_MEMORY, 0);
         return false;
     }
     if (!json) json = ""; /* len is 0 here: no arithmetic on NULL */
@@ -1544,7 +1535,7 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
         if (indexed) atomic_fetch_add_explicit(&index_rereads, 1, memory_order_relaxed);
         return true;
     }
-    jet__error_at(err, r.code, json, len, (size_t)(r.err_pos - json), r.err_msg);
+    jet__error_kind_at(err, r.err_kind, json, len, (size_t)(r.err_pos - json));
     return false;
 }
 
@@ -1586,7 +1577,7 @@ void jet_parser_free(jet_parser *parser) {
 jet_doc *jet_parser_parse(jet_parser *parser, const char *json, size_t len,
                           const jet_read_opts *opts, jet_error *err) {
     if (!parser) {
-        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL parser");
+        jet__error_kind(err, JET_E_NULL_PARSER, 0);
         return NULL;
     }
     if (!jet__parse(&parser->doc, &parser->stack, json, len, opts, err)) return NULL;
@@ -1598,7 +1589,7 @@ jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
     const jet_alloc *a = jet__alloc_or_default(alloc);
     jet_doc *doc = (jet_doc *)jet__malloc(a, sizeof(jet_doc));
     if (!doc) {
-        jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
+        jet__error_kind(err, JET_E_MEMORY, 0);
         return NULL;
     }
     memset(doc, 0, sizeof(*doc));
@@ -1625,13 +1616,13 @@ jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
                        const jet_alloc *alloc, jet_error *err) {
     const jet_alloc *a = jet__alloc_or_default(alloc);
     if (!path) {
-        jet__error_set(err, JET_ERR_INVALID_ARG, 0, "NULL path");
+        jet__error_kind(err, JET_E_NULL_PATH, 0);
         return NULL;
     }
     bool is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
-        jet__error_set(err, JET_ERR_IO, 0, "cannot open file");
+        jet__error_kind(err, JET_E_IO_OPEN, 0);
         return NULL;
     }
     /* Read in chunks: works for pipes and for files alike. */
@@ -1661,8 +1652,7 @@ jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
     if (!is_stdin) fclose(f);
     if (!io_ok) {
         jet__free(a, buf);
-        jet__error_set(err, out_of_memory ? JET_ERR_MEMORY : JET_ERR_IO, 0,
-                       out_of_memory ? "out of memory" : "cannot read file");
+        jet__error_kind(err, out_of_memory ? JET_E_MEMORY : JET_E_IO_READ, 0);
         return NULL;
     }
     jet_doc *doc = jet_read(buf, len, opts, a, err);

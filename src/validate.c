@@ -22,7 +22,7 @@ static bool kinds_set(jet_od *od, uint32_t level, bool obj) {
         while (cap <= w) cap *= 2;
         uint64_t *n = (uint64_t *)jet__realloc(&od->alloc, od->kinds, od->kinds_cap * sizeof *n,
                                                cap * sizeof *n);
-        if (!n) return jet__od_fail(od, JET_ERR_MEMORY, od->pos, "out of memory");
+        if (!n) return jet__od_err(od, JET_E_MEMORY, od->pos);
         od->kinds = n;
         od->kinds_cap = cap;
     }
@@ -71,25 +71,25 @@ static bool check_scalar(jet_od *od, size_t p, size_t *end) {
         size_t n = strlen(lit);
         if (od->len - p < n || memcmp(j + p, lit, n) != 0) {
             if (od->len - p < n && memcmp(j + p, lit, od->len - p) == 0)
-                return jet__od_fail(od, JET_ERR_TRUNCATED, od->len, "unexpected end of input in literal");
-            return jet__od_fail(od, JET_ERR_LITERAL, p, "invalid literal");
+                return jet__od_err(od, JET_E_END_IN_LITERAL, od->len);
+            return jet__od_err(od, JET_E_LITERAL, p);
         }
         if (!jet__od_token_end_ok(od, p + n))
-            return jet__od_fail(od, JET_ERR_LITERAL, p + n, "invalid literal");
+            return jet__od_err(od, JET_E_LITERAL, p + n);
         *end = p + n;
         return true;
     }
     bool nan_inf = (od->flags & JET_READ_ALLOW_NAN_INF) && (c == 'N' || c == 'I');
     if (!(c == '-' || (c >= '0' && c <= '9') || nan_inf))
-        return jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "unexpected character: expected a value");
+        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
     jet_num num;
     jet_code code = JET_OK;
     const char *err_at = j + p;
     jet_read_flags f = od->flags & (JET_READ_ALLOW_NAN_INF | JET_READ_BIGNUM_AS_RAW | JET_READ_NUMBER_AS_RAW);
     const char *e = jet_num_parse(j + p, j + od->len, f, &num, &code, &err_at);
-    if (!e) return jet__od_fail(od, code, (size_t)(err_at - j), NULL);
+    if (!e) return jet__od_err(od, jet__err_of_number(code), (size_t)(err_at - j));
     size_t ep = (size_t)(e - j);
-    if (!jet__od_token_end_ok(od, ep)) return jet__od_fail(od, JET_ERR_NUMBER, ep, "invalid character after number");
+    if (!jet__od_token_end_ok(od, ep)) return jet__od_err(od, JET_E_AFTER_NUMBER, ep);
     *end = ep;
     return true;
 }
@@ -125,21 +125,20 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
     for (;;) {
         /* a value at p */
         if (JET_UNLIKELY(p >= n)) {
-            jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input: expected a value");
+            jet__od_err(od, JET_E_END_BEFORE_VALUE, n);
             break;
         }
         char c = j[p];
         if (c == '{' || c == '[') {
             if (JET_UNLIKELY(depth >= od->max_depth)) {
-                jet__od_fail(od, JET_ERR_DEPTH_LIMIT, p, "nesting deeper than the depth limit");
+                jet__od_err(od, JET_E_DEPTH_LIMIT, p);
                 break;
             }
             if (!kinds_set(od, depth, c == '{')) break;
             depth++;
             size_t q = jet__od_toks_take(&t, n);
             if (JET_UNLIKELY(q >= n)) {
-                jet__od_fail(od, JET_ERR_TRUNCATED, n, c == '{' ? "unexpected end of input in object"
-                                                                : "unexpected end of input in array");
+                jet__od_err(od, c == '{' ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, n);
                 break;
             }
             if (j[q] == (c == '{' ? '}' : ']')) {
@@ -156,7 +155,7 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
             if (!check_string(od, p, q)) break;
             p = q;
         } else if (JET_UNLIKELY(c == ',' || c == ':' || c == ']' || c == '}')) {
-            jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a value");
+            jet__od_err(od, JET_E_EXPECTED_VALUE, p);
             break;
         } else {
             size_t e;
@@ -167,16 +166,14 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
         p = jet__od_toks_take(&t, n);
         if (depth == 0) {
             if (p < n) {
-                jet__od_fail(od, JET_ERR_TRAILING_CONTENT, p, "unexpected content after the document");
+                jet__od_err(od, JET_E_TRAILING_CONTENT, p);
                 break;
             }
             ok = true;
             break;
         }
         if (JET_UNLIKELY(p >= n)) {
-            jet__od_fail(od, JET_ERR_TRUNCATED, n,
-                         kinds_obj(od, depth - 1) ? "unexpected end of input in object"
-                                                  : "unexpected end of input in array");
+            jet__od_err(od, kinds_obj(od, depth - 1) ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, n);
             break;
         }
         c = j[p];
@@ -190,17 +187,16 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
             depth--;
             goto after;
         }
-        jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p,
-                     in_obj ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element");
+        jet__od_err(od, in_obj ? JET_E_EXPECTED_OBJECT_SEP : JET_E_EXPECTED_ARRAY_SEP, p);
         break;
     key:
         /* an object member's key at p, then ':' and the value */
         if (JET_UNLIKELY(p >= n)) {
-            jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input in object");
+            jet__od_err(od, JET_E_END_IN_OBJECT, n);
             break;
         }
         if (JET_UNLIKELY(j[p] != '"')) {
-            jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, p, "expected a string key");
+            jet__od_err(od, JET_E_EXPECTED_KEY, p);
             break;
         }
         {
@@ -208,11 +204,11 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
             if (!check_string(od, p, q)) break;
             size_t colon = jet__od_toks_take(&t, n);
             if (JET_UNLIKELY(colon >= n)) {
-                jet__od_fail(od, JET_ERR_TRUNCATED, n, "unexpected end of input after key");
+                jet__od_err(od, JET_E_END_AFTER_KEY, n);
                 break;
             }
             if (JET_UNLIKELY(j[colon] != ':')) {
-                jet__od_fail(od, JET_ERR_UNEXPECTED_CHAR, colon, "expected ':' after object key");
+                jet__od_err(od, JET_E_EXPECTED_COLON, colon);
                 break;
             }
             p = jet__od_toks_take(&t, n);
@@ -229,7 +225,7 @@ bool jet_validate(const char *json, size_t len, const jet_read_opts *opts, const
                   jet_error *err) {
     jet_od *od = jet_od_new(alloc);
     if (!od) {
-        jet__error_set(err, JET_ERR_MEMORY, 0, "out of memory");
+        jet__error_kind(err, JET_E_MEMORY, 0);
         return false;
     }
     bool ok = jet_od_validate(od, json, len, opts);
