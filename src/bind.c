@@ -359,8 +359,9 @@ static JET_ALWAYS_INLINE bool at_end(jet_od *od) {
     return !jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
 }
 
+/* A value of the wrong type (or malformed: its own syntax error). */
 static bool want(jet_od *od, jet__err what) {
-    return jet__od_err(od, what, od->pos);
+    return jet__od_type_error(od, od->pos, what);
 }
 
 static void *arena_alloc(dec *d, size_t size, size_t align) {
@@ -514,14 +515,15 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
         }
         c = od->json[od->pos];
         if (JET_UNLIKELY(jet__gram_not_value(c))) {
-            if (jet__gram_trailing_close(od->flags, c, ']')) {
+            jet__err k = jet__gram_after_comma(od->flags, c, ']');
+            if (k == JET_E_OK) { /* a trailing comma */
                 od->pos = jet__od_next(od, od->pos + 1);
                 od->depth--;
                 *end = true;
                 return false;
             }
             *end = false;
-            return jet__od_err(od, JET_E_EXPECTED_VALUE, od->pos);
+            return jet__od_err(od, k, od->pos);
         }
         return true;
     }
@@ -573,12 +575,11 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
             return jet__od_err(od, JET_E_END_IN_ARRAY, n);
         char c = j[v];
         if (JET_UNLIKELY(jet__gram_not_value(c))) {
-            if (jet__gram_trailing_close(od->flags, c, ']')) {
-                od->pos = jet__od_toks_take(&tk, n);
-                od->depth--;
-                return true;
-            }
-            return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
+            jet__err k = jet__gram_after_comma(od->flags, c, ']');
+            if (k != JET_E_OK) return jet__od_err(od, k, v);
+            od->pos = jet__od_toks_take(&tk, n); /* a trailing comma */
+            od->depth--;
+            return true;
         }
     }
 }
@@ -659,13 +660,12 @@ static JET_ALWAYS_INLINE bool next_member(jet_od *od, bool *end) {
             return jet__od_err(od, JET_E_END_IN_OBJECT, od->len);
         c = od->json[od->pos];
         if (JET_UNLIKELY(c != '"')) {
-            if (jet__gram_trailing_close(od->flags, c, '}')) {
-                od->pos = jet__od_next(od, od->pos + 1);
-                od->depth--;
-                *end = true;
-                return false;
-            }
-            return jet__od_err(od, JET_E_EXPECTED_KEY, od->pos);
+            jet__err k = jet__gram_after_comma(od->flags, c, '}');
+            if (k != JET_E_OK) return jet__od_err(od, k, od->pos);
+            od->pos = jet__od_next(od, od->pos + 1); /* a trailing comma */
+            od->depth--;
+            *end = true;
+            return false;
         }
         return true;
     }
@@ -691,7 +691,7 @@ static JET_ALWAYS_INLINE bool open_object(jet_od *od, bool *empty) {
         return true;
     }
     if (JET_UNLIKELY(c != '"'))
-        return jet__od_err(od, JET_E_EXPECTED_KEY, od->pos);
+        return jet__od_err(od, JET_E_EXPECTED_KEY_OR_CLOSE, od->pos);
     *empty = false;
     return true;
 }
@@ -1080,8 +1080,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 if (JET_UNLIKELY(p >= n))
                     return jet__od_err(od, JET_E_END_IN_OBJECT, n);
                 if (JET_UNLIKELY(j[p] != '"')) {
-                    if (!jet__gram_trailing_close(od->flags, j[p], '}'))
-                        return jet__od_err(od, JET_E_EXPECTED_KEY, p);
+                    jet__err k = jet__gram_after_comma(od->flags, j[p], '}');
+                    if (k != JET_E_OK) return jet__od_err(od, k, p);
                     sep = p; /* a trailing comma: the '}' ends the object */
                 } else {
                     continue;

@@ -80,7 +80,7 @@
     X(INVALID_JSON, JET_ERR_UNEXPECTED_CHAR, "invalid JSON")                                  \
     /* scalars */                                                                             \
     X(LITERAL_NAME, JET_ERR_LITERAL, "invalid literal (expected true, false or null)")        \
-    X(AFTER_NUMBER, JET_ERR_NUMBER, "invalid character after number")                         \
+    X(AFTER_VALUE, JET_ERR_UNEXPECTED_CHAR, "expected ',' or a closing bracket after the value") \
     X(RANGE_DOUBLE, JET_ERR_NUMBER_RANGE, "number out of range for a double")                 \
     X(RANGE_INT64, JET_ERR_NUMBER_RANGE, "integer out of range for int64")                    \
     X(RANGE_UINT64, JET_ERR_NUMBER_RANGE, "integer out of range for uint64")                  \

@@ -852,19 +852,55 @@ jet_type jet_odv_type(const jet_odv *v) {
     }
 }
 
-static bool type_error(jet_od *od, size_t p, jet__err want) {
+bool jet__od_check_scalar(jet_od *od, size_t p, size_t *end, jet__err glued) {
+    const char *j = od->json;
+    char c = j[p];
+    const bool nan_inf = (od->flags & JET_READ_ALLOW_NAN_INF) != 0;
+    if (c == 't' || c == 'f' || c == 'n' || (!nan_inf && (c == 'N' || c == 'I'))) {
+        size_t n = c == 'f' ? 5 : 4;
+        const char *lit = c == 't' ? "true" : c == 'f' ? "false" : "null";
+        if (c == 'N' || c == 'I' || od->len - p < n || memcmp(j + p, lit, n) != 0) {
+            jet__err kind;
+            size_t at = jet__gram_bad_literal(j + p, j + od->len, &kind);
+            return jet__od_err_in(od, kind, p + at, p);
+        }
+        if (JET_UNLIKELY(!jet__od_token_end_ok(od, p + n))) return jet__od_err_in(od, glued, p + n, p);
+        *end = p + n;
+        return true;
+    }
+    if (c == '"' || c == '{' || c == '[' || !jet__gram_value_start(c, nan_inf))
+        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
+    jet_num num;
+    jet_code code = JET_OK;
+    const char *err_at = j + p;
+    jet_read_flags f = od->flags & (JET_READ_ALLOW_NAN_INF | JET_READ_BIGNUM_AS_RAW | JET_READ_NUMBER_AS_RAW);
+    const char *e = jet_num_parse(j + p, j + od->len, f, &num, &code, &err_at);
+    if (!e) return jet__od_err_in(od, jet__err_of_number(code), (size_t)(err_at - j), p);
+    size_t ep = (size_t)(e - j);
+    if (!jet__od_token_end_ok(od, ep)) return jet__od_err_in(od, glued, ep, p);
+    *end = ep;
+    return true;
+}
+
+bool jet__od_type_error(jet_od *od, size_t p, jet__err want) {
+    char c = od->json[p];
+    size_t e;
+    if (c != '"' && c != '{' && c != '[' && !jet__od_check_scalar(od, p, &e, jet__od_glued(od))) return false;
     return jet__od_err(od, want, p);
+}
+
+static bool type_error(jet_od *od, size_t p, jet__err want) {
+    return jet__od_type_error(od, p, want);
 }
 
 /* Checks the literal `lit` (n bytes) at p and moves past it. */
 static bool literal(jet_od *od, size_t p, const char *lit, size_t n) {
-    if (JET_UNLIKELY(od->len - p < n || memcmp(od->json + p, lit, n) != 0)) {
-        if (od->len - p < n && memcmp(od->json + p, lit, od->len - p) == 0)
-            return jet__od_err_in(od, JET_E_END_IN_LITERAL, od->len, p);
-        return jet__od_err(od, JET_E_LITERAL, p);
+    if (JET_UNLIKELY(od->len - p < n || memcmp(od->json + p, lit, n) != 0 ||
+                     !jet__od_token_end_ok(od, p + n))) {
+        size_t e;
+        if (!jet__od_check_scalar(od, p, &e, jet__od_glued(od))) return false;
+        return jet__od_err(od, JET_E_LITERAL_NAME, p); /* not reached: the check fails */
     }
-    if (JET_UNLIKELY(!jet__od_token_end_ok(od, p + n)))
-        return jet__od_err_in(od, JET_E_LITERAL, p + n, p);
     od->pos = jet__od_next(od, p + n);
     return true;
 }
@@ -900,11 +936,9 @@ static bool is_value_start_of_number(char c) {
 static bool number(jet_od *od, size_t p, jet_read_flags extra, jet_num *num, size_t *end) {
     const char *s = od->json + p;
     char c = *s;
-    if (JET_UNLIKELY(!is_value_start_of_number(c))) {
-        if (c == '"' || c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n')
-            return type_error(od, p, JET_E_WANT_NUMBER);
-        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
-    }
+    if (JET_UNLIKELY(!is_value_start_of_number(c) ||
+                     ((c == 'N' || c == 'I') && !(od->flags & JET_READ_ALLOW_NAN_INF))))
+        return type_error(od, p, JET_E_WANT_NUMBER); /* a malformed value says so */
     jet_code code = JET_OK;
     const char *err_at = s;
     jet_read_flags f = (od->flags & JET_READ_ALLOW_NAN_INF) | extra;
@@ -912,7 +946,7 @@ static bool number(jet_od *od, size_t p, jet_read_flags extra, jet_num *num, siz
     if (JET_UNLIKELY(!e)) return jet__od_err_in(od, jet__err_of_number(code), (size_t)(err_at - od->json), p);
     size_t ep = (size_t)(e - od->json);
     if (JET_UNLIKELY(!jet__od_token_end_ok(od, ep)))
-        return jet__od_err_in(od, JET_E_AFTER_NUMBER, ep, p);
+        return jet__od_err_in(od, jet__od_glued(od), ep, p);
     *end = ep;
     return true;
 }
@@ -930,7 +964,7 @@ static bool has_frac_or_exp(const jet_od *od, size_t p, size_t e) {
  * The integer at the handle as a magnitude and a sign, for the two integer
  * getters: plain integers through the word-at-a-time path, the rest through
  * the exact parser ("-0" is 0; a fraction or exponent is a type error; an
- * integer beyond 64 bits is a range error with `range_msg`). Moves the
+ * integer beyond 64 bits is the range error `range`). Moves the
  * cursor past it.
  */
 static bool integer(jet_odv *v, uint64_t *mag, bool *neg, jet__err range) {
@@ -941,7 +975,7 @@ static bool integer(jet_odv *v, uint64_t *mag, bool *neg, jet__err range) {
     if (JET_LIKELY(fe)) {
         e = (size_t)(fe - od->json);
         if (JET_UNLIKELY(!jet__od_token_end_ok(od, e)))
-            return jet__od_err_in(od, JET_E_AFTER_NUMBER, e, v->pos);
+            return jet__od_err_in(od, jet__od_glued(od), e, v->pos);
     } else {
         jet_num n;
         if (!number(od, v->pos, 0, &n, &e)) return false;
@@ -1111,10 +1145,13 @@ bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
         if (JET_UNLIKELY(p >= od->len))
             return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
         c = od->json[p];
-        if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, ']'))) return leave(it, p);
-    }
-    if (JET_UNLIKELY(jet__gram_not_value(c)))
+        if (JET_UNLIKELY(jet__gram_not_value(c))) {
+            jet__err k = jet__gram_after_comma(od->flags, c, ']');
+            return k == JET_E_OK ? leave(it, p) : jet__od_err(od, k, p);
+        }
+    } else if (JET_UNLIKELY(jet__gram_not_value(c))) {
         return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
+    }
     it->count++;
     it->pending = p;
     od->pos = p;
@@ -1140,10 +1177,13 @@ static JET_ALWAYS_INLINE bool member(jet_od_iter *it, size_t *kp) {
         if (JET_UNLIKELY(p >= od->len))
             return jet__od_err(od, JET_E_END_IN_OBJECT, od->len);
         c = od->json[p];
-        if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, '}'))) return leave(it, p);
+        if (JET_UNLIKELY(c != '"')) {
+            jet__err k = jet__gram_after_comma(od->flags, c, '}');
+            return k == JET_E_OK ? leave(it, p) : jet__od_err(od, k, p);
+        }
+    } else if (JET_UNLIKELY(c != '"')) {
+        return jet__od_err(od, JET_E_EXPECTED_KEY_OR_CLOSE, p);
     }
-    if (JET_UNLIKELY(c != '"'))
-        return jet__od_err(od, JET_E_EXPECTED_KEY, p);
     *kp = p;
     return true;
 }
@@ -1226,11 +1266,14 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
             if (JET_UNLIKELY(p >= n))
                 return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             c = j[p];
-            /* a trailing comma: the '}' is taken as above */
-            if (JET_UNLIKELY(jet__gram_trailing_close(od->flags, c, '}'))) continue;
+            if (JET_UNLIKELY(c != '"')) {
+                jet__err k = jet__gram_after_comma(od->flags, c, '}');
+                if (k == JET_E_OK) continue; /* a trailing comma: the '}' is taken above */
+                return jet__od_err(od, k, p);
+            }
+        } else if (JET_UNLIKELY(c != '"')) {
+            return jet__od_err(od, JET_E_EXPECTED_KEY_OR_CLOSE, p);
         }
-        if (JET_UNLIKELY(c != '"'))
-            return jet__od_err(od, JET_E_EXPECTED_KEY, p);
         size_t q = jet__od_toks_take(&t, n);     /* closing quote (stage 1 saw it) */
         size_t colon = jet__od_toks_take(&t, n);
         size_t v = jet__od_toks_take(&t, n);

@@ -221,6 +221,18 @@ bool jet__od_string(jet_od *od, size_t p, jet_str *out);
 /* The key at `p` (an opening quote) into *key, and the offset of its value
  * (after the ':') into *val. Does not move the cursor. */
 bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val);
+/* Checks the scalar (number or literal) at p as the DOM reader does, with
+ * the same error when it is malformed; a byte glued to its end is error
+ * `glued` (the separator the context expects). *end: where it stops. */
+bool jet__od_check_scalar(jet_od *od, size_t p, size_t *end, jet__err glued);
+/* The error of a value at p that is not of the type wanted: its own syntax
+ * error when it is malformed, else `want` (JET_ERR_TYPE). Returns false. */
+bool jet__od_type_error(jet_od *od, size_t p, jet__err want);
+/* The error of a byte glued to a scalar the cursor reads: trailing content
+ * at the root, else a missing separator. */
+static JET_ALWAYS_INLINE jet__err jet__od_glued(const jet_od *od) {
+    return od->depth ? JET_E_AFTER_VALUE : JET_E_TRAILING_CONTENT;
+}
 /* Skips the value at the cursor. */
 bool jet__od_skip(jet_od *od);
 /* Brings the cursor back to iterator `it`'s level: finishes a child the

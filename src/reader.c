@@ -23,6 +23,7 @@
 
 #include "internal.h"
 #include "errors.h"
+#include "grammar.h"
 #include "num.h"
 #include "scan.h"
 
@@ -794,20 +795,9 @@ literal_done:
     goto after_value;
 
 bad_literal: {
-    /* Report the first byte that differs from the literal it started; a
-     * whole NaN or Infinity without the flag that allows them is wrong from
-     * its first byte. */
-    const char *lit = *p == 't' ? "true" : *p == 'f' ? "false" : *p == 'n' ? "null"
-                    : *p == 'N' ? "NaN" : "Infinity";
-    size_t i = 0;
-    while (lit[i] && p + i < end && p[i] == lit[i]) i++;
-    if (!lit[i] && (*p == 'N' || *p == 'I')) {
-        fail(r, JET_E_LITERAL_NAME, p);
-    } else if (p + i >= end && lit[i]) {
-        fail(r, JET_E_END_IN_LITERAL, end);
-    } else {
-        fail(r, JET_E_LITERAL_NAME, p + i);
-    }
+    jet__err kind;
+    size_t at = jet__gram_bad_literal(p, end, &kind);
+    fail(r, kind, p + at);
     goto failed;
 }
 

@@ -9,6 +9,8 @@
  * reader checks them, so both accept exactly the same inputs.
  */
 #include "ondemand.h"
+
+#include "grammar.h"
 #include "scan.h"
 
 #include <string.h>
@@ -46,52 +48,12 @@ static JET_ALWAYS_INLINE bool check_string(jet_od *od, size_t p, size_t q) {
     return ok;
 }
 
-/* Checks a number or literal at p; *end receives where it stops. */
-static bool check_scalar(jet_od *od, size_t p, size_t *end) {
-    const char *j = od->json;
-    char c = j[p];
-    if (JET_LIKELY(od->len - p >= 5)) { /* the literals as words */
-        uint32_t w, tw, nw, fw; /* the compiler folds the literal words */
-        memcpy(&w, j + p, 4);
-        memcpy(&tw, "true", 4);
-        memcpy(&nw, "null", 4);
-        memcpy(&fw, "fals", 4);
-        size_t ln = 0;
-        if (w == tw || w == nw)
-            ln = 4;
-        else if (w == fw && j[p + 4] == 'e')
-            ln = 5;
-        if (ln && jet__od_token_end_ok(od, p + ln)) {
-            *end = p + ln;
-            return true;
-        }
-    }
-    const char *lit = c == 't' ? "true" : c == 'f' ? "false" : c == 'n' ? "null" : NULL;
-    if (lit) {
-        size_t n = strlen(lit);
-        if (od->len - p < n || memcmp(j + p, lit, n) != 0) {
-            if (od->len - p < n && memcmp(j + p, lit, od->len - p) == 0)
-                return jet__od_err(od, JET_E_END_IN_LITERAL, od->len);
-            return jet__od_err(od, JET_E_LITERAL, p);
-        }
-        if (!jet__od_token_end_ok(od, p + n))
-            return jet__od_err(od, JET_E_LITERAL, p + n);
-        *end = p + n;
-        return true;
-    }
-    bool nan_inf = (od->flags & JET_READ_ALLOW_NAN_INF) && (c == 'N' || c == 'I');
-    if (!(c == '-' || (c >= '0' && c <= '9') || nan_inf))
-        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
-    jet_num num;
-    jet_code code = JET_OK;
-    const char *err_at = j + p;
-    jet_read_flags f = od->flags & (JET_READ_ALLOW_NAN_INF | JET_READ_BIGNUM_AS_RAW | JET_READ_NUMBER_AS_RAW);
-    const char *e = jet_num_parse(j + p, j + od->len, f, &num, &code, &err_at);
-    if (!e) return jet__od_err(od, jet__err_of_number(code), (size_t)(err_at - j));
-    size_t ep = (size_t)(e - j);
-    if (!jet__od_token_end_ok(od, ep)) return jet__od_err(od, JET_E_AFTER_NUMBER, ep);
-    *end = ep;
-    return true;
+/* Checks a number or literal at p (the walk is at depth `depth`, in an
+ * object when in_obj): a byte glued to its end is the separator error the
+ * DOM reader gives there. */
+static bool check_scalar(jet_od *od, size_t p, size_t *end, uint32_t depth, bool in_obj) {
+    jet__err glued = depth == 0 ? JET_E_TRAILING_CONTENT : in_obj ? JET_E_EXPECTED_OBJECT_SEP : JET_E_EXPECTED_ARRAY_SEP;
+    return jet__od_check_scalar(od, p, end, glued);
 }
 
 bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
@@ -148,18 +110,22 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
             }
             p = q;
             if (c == '[') continue;
+            if (JET_UNLIKELY(j[p] != '"')) {
+                jet__od_err(od, JET_E_EXPECTED_KEY_OR_CLOSE, p);
+                break;
+            }
             goto key;
         }
         if (c == '"') {
             size_t q = jet__od_toks_take(&t, n);
             if (!check_string(od, p, q)) break;
             p = q;
-        } else if (JET_UNLIKELY(c == ',' || c == ':' || c == ']' || c == '}')) {
+        } else if (JET_UNLIKELY(jet__gram_not_value(c))) {
             jet__od_err(od, JET_E_EXPECTED_VALUE, p);
             break;
         } else {
             size_t e;
-            if (!check_scalar(od, p, &e)) break;
+            if (!check_scalar(od, p, &e, depth, depth && kinds_obj(od, depth - 1))) break;
         }
     after:
         /* after a value: the separator or the end of its container */
@@ -180,6 +146,11 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
         bool in_obj = kinds_obj(od, depth - 1);
         if (c == ',') {
             p = jet__od_toks_take(&t, n);
+            /* (the walk runs without the trailing-comma flag) */
+            if (JET_UNLIKELY(p < n && j[p] == (in_obj ? '}' : ']'))) {
+                jet__od_err(od, jet__gram_after_comma(0, j[p], in_obj ? '}' : ']'), p);
+                break;
+            }
             if (!in_obj) continue;
             goto key;
         }

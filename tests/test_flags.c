@@ -295,9 +295,6 @@ static const doc_case decode_cases[] = {
 #undef N
 #undef U
 
-/* Whether rejected documents must be rejected with the DOM reader's code. */
-static const bool compare_codes = false;
-
 static jet_parser *parser;
 static jet_od *od;
 static jet_arena arena;
@@ -333,7 +330,7 @@ static void check_cursor(const char *kernel, const doc_case *k, size_t len, jet_
         CHECK_MSG(got.n == want.n && memcmp(got.buf, want.buf, got.n) == 0,
                   "%s flags %#x: cursor read %s, DOM %s (%s)", kernel, (unsigned)flags, got.buf, want.buf,
                   k->json);
-    if (!ok && !dom_ok && compare_codes)
+    if (!ok && !dom_ok)
         CHECK_MSG(jet_od_error(od)->code == derr.code, "%s flags %#x: cursor %s, DOM %s on %s", kernel,
                   (unsigned)flags, jet_code_name(jet_od_error(od)->code), jet_code_name(derr.code), k->json);
 
@@ -341,11 +338,12 @@ static void check_cursor(const char *kernel, const doc_case *k, size_t len, jet_
     bool vok = jet_od_validate(od, k->json, len, &o);
     CHECK_MSG(vok == dom_ok, "%s flags %#x: jet_od_validate %s %s", kernel, (unsigned)flags,
               vok ? "accepts" : "rejects", k->json);
-    if (!vok && !dom_ok && compare_codes)
-        CHECK_MSG(jet_od_error(od)->code == derr.code && jet_od_error(od)->offset == derr.offset,
-                  "%s flags %#x: jet_od_validate %s@%zu, DOM %s@%zu on %s", kernel, (unsigned)flags,
-                  jet_code_name(jet_od_error(od)->code), jet_od_error(od)->offset, jet_code_name(derr.code),
-                  derr.offset, k->json);
+    if (!vok && !dom_ok)
+        CHECK_MSG(jet_od_error(od)->code == derr.code && jet_od_error(od)->offset == derr.offset &&
+                      strcmp(jet_od_error(od)->msg, derr.msg) == 0,
+                  "%s flags %#x: jet_od_validate %s@%zu (%s), DOM %s@%zu (%s) on %s", kernel, (unsigned)flags,
+                  jet_code_name(jet_od_error(od)->code), jet_od_error(od)->offset, jet_od_error(od)->msg,
+                  jet_code_name(derr.code), derr.offset, derr.msg, k->json);
     jet_error verr;
     CHECK(jet_validate(k->json, len, &o, NULL, &verr) == dom_ok);
 
@@ -370,7 +368,7 @@ static void check_decode(const char *kernel, const doc_case *k, size_t len, jet_
     CHECK_MSG(ok == dom_ok, "%s flags %#x: jet_decode %s, DOM %s on %s (%s)", kernel, (unsigned)flags,
               ok ? "accepts" : "rejects", dom_ok ? "accepts" : "rejects", k->json, ok ? derr.msg : err.msg);
     if (ok && dom_ok) CHECK_MSG(same_as_dom(&x, root), "%s: decoded values differ on %s", kernel, k->json);
-    if (!ok && !dom_ok && compare_codes)
+    if (!ok && !dom_ok)
         CHECK_MSG(err.code == derr.code, "%s flags %#x: jet_decode %s, DOM %s on %s", kernel,
                   (unsigned)flags, jet_code_name(err.code), jet_code_name(derr.code), k->json);
 }
