@@ -383,7 +383,7 @@ bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val) {
         return jet__od_err(od, JET_E_EXPECTED_COLON, colon);
     size_t v = jet__od_next(od, colon + 1);
     if (JET_UNLIKELY(v >= od->len))
-        return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
+        return jet__od_err(od, JET_E_END_AFTER_COLON, od->len);
     if (JET_UNLIKELY(jet__gram_not_value(od->json[v])))
         return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
     *val = v;
@@ -702,8 +702,14 @@ bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const je
  * the structural index off. An input that may have comments is read from a
  * copy of the same length with every comment's bytes turned into spaces
  * (newlines kept), so every offset, and so every error's position, is the
- * input's. Errors in comments are the DOM reader's, at the same offsets.
+ * input's. A malformed comment makes the input invalid: the DOM reader then
+ * says what its first error is (which may come before the comment).
  */
+static bool comment_error(jet_od *od, jet__err kind, size_t off) {
+    if (!validate_all(od, &od->opts, false)) return false;
+    return jet__od_err(od, kind, off); /* not reached: the DOM reader fails too */
+}
+
 static bool blank_comments(jet_od *od) {
     const char *in = od->json, *end = in + od->len;
     if (od->plain_cap < od->len) {
@@ -728,20 +734,20 @@ static bool blank_comments(jet_od *od) {
             continue;
         }
         const char *start = p;
-        if (end - p < 2) return jet__od_err(od, JET_E_COMMENT, (size_t)(p - in));
+        if (end - p < 2) return comment_error(od, JET_E_COMMENT, (size_t)(p - in));
         if (p[1] == '/') {
             while (p < end && *p != '\n') p++;
         } else if (p[1] == '*') {
             p += 2;
             for (;;) {
                 if (end - p < 2)
-                    return jet__od_err(od, JET_E_COMMENT_BLOCK, (size_t)(start - in));
+                    return comment_error(od, JET_E_COMMENT_BLOCK, (size_t)(start - in));
                 if (p[0] == '*' && p[1] == '/') break;
                 p++;
             }
             p += 2;
         } else {
-            return jet__od_err(od, JET_E_BAD_SLASH, (size_t)(p - in));
+            return comment_error(od, JET_E_BAD_SLASH, (size_t)(p - in));
         }
         for (const char *b = start; b < p; b++)
             if (*b != '\n') out[b - in] = ' ';
@@ -1278,9 +1284,10 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
         size_t colon = jet__od_toks_take(&t, n);
         size_t v = jet__od_toks_take(&t, n);
         if (JET_UNLIKELY(v >= n || j[colon] != ':')) {
-            if (colon < n && j[colon] != ':')
-                return jet__od_err(od, JET_E_EXPECTED_COLON, colon);
-            return jet__od_err(od, JET_E_END_BEFORE_VALUE, n);
+            jet_str k;
+            size_t vv;
+            jet__od_key(od, p, &k, &vv); /* reports the precise error */
+            return jet__od_err(od, JET_E_END_AFTER_COLON, n);
         }
         count++;
         size_t raw = q - p - 1;

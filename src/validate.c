@@ -147,8 +147,11 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
         if (c == ',') {
             p = jet__od_toks_take(&t, n);
             /* (the walk runs without the trailing-comma flag) */
-            if (JET_UNLIKELY(p < n && j[p] == (in_obj ? '}' : ']'))) {
-                jet__od_err(od, jet__gram_after_comma(0, j[p], in_obj ? '}' : ']'), p);
+            if (JET_UNLIKELY(p >= n || j[p] == (in_obj ? '}' : ']'))) {
+                if (p >= n)
+                    jet__od_err(od, in_obj ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, n);
+                else
+                    jet__od_err(od, jet__gram_after_comma(0, j[p], in_obj ? '}' : ']'), p);
                 break;
             }
             if (!in_obj) continue;
@@ -183,6 +186,10 @@ bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_op
                 break;
             }
             p = jet__od_toks_take(&t, n);
+            if (JET_UNLIKELY(p >= n)) {
+                jet__od_err(od, JET_E_END_AFTER_COLON, n);
+                break;
+            }
         }
     }
     od->pos = n;
