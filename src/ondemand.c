@@ -117,11 +117,13 @@ static bool unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out
 /*
  * Builds the JSON Pointer of the innermost value around `target` by walking
  * from the root; stops where the structure is broken (the pointer then names
- * the deepest value known to hold the offset).
+ * the deepest value known to hold the offset). Returns the bracket that
+ * opens the container holding that value ('[' or '{'; 0 at the root).
  */
-static void build_path(jet_od *od, size_t target) {
+static char build_path(jet_od *od, size_t target) {
     size_t n = 0;
-    if (!path_reserve(od, 64)) return;
+    char holder = 0;
+    if (!path_reserve(od, 64)) return 0;
     od->path[0] = 0;
     size_t p = od->root;
     const char *j = od->json;
@@ -168,7 +170,8 @@ static void build_path(jet_od *od, size_t target) {
                 } else {
                     path_push_index(od, &n, idx);
                 }
-                if (target < q) return; /* inside the key itself */
+                if (target < q) return c; /* inside the key itself */
+                holder = c;
                 p = q;
                 down = true;
                 break;
@@ -178,28 +181,39 @@ static void build_path(jet_od *od, size_t target) {
         }
         if (!down) break;
     }
+    return holder;
 }
 
-static bool fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg) {
+/* Records an error of kind `kind`, or (kind JET_E__COUNT) of `code` and
+ * `msg`, with the path of the value at `value`. */
+static bool fail_in(jet_od *od, jet__err kind, size_t off, size_t value, jet_code code, const char *msg) {
     if (od->failed) return false;
     od->failed = true;
     if (off > od->len) off = od->len;
+    char holder = build_path(od, value);
+    if (kind == JET_E_AFTER_VALUE) /* a byte glued to a scalar: the separator */
+        kind = holder == '{' ? JET_E_EXPECTED_OBJECT_SEP /* its container wants, */
+               : holder == '[' ? JET_E_EXPECTED_ARRAY_SEP /* as the DOM reader */
+                               : JET_E_TRAILING_CONTENT;  /* says */
+    if (kind != JET_E__COUNT) {
+        code = jet__errs[kind].code;
+        msg = jet__errs[kind].msg;
+    }
     jet__error_at(&od->err, code, od->input, od->len, off, msg);
-    build_path(od, value);
     od->err.path = od->path ? od->path : "";
     return false;
 }
 
 bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg) {
-    return fail_in(od, code, off, off, msg);
+    return fail_in(od, JET_E__COUNT, off, off, code, msg);
 }
 
 bool jet__od_err_in(jet_od *od, jet__err kind, size_t off, size_t value) {
-    return fail_in(od, jet__errs[kind].code, off, value, jet__errs[kind].msg);
+    return fail_in(od, kind, off, value, JET_OK, NULL);
 }
 
 bool jet__od_err(jet_od *od, jet__err kind, size_t off) {
-    return fail_in(od, jet__errs[kind].code, off, off, jet__errs[kind].msg);
+    return fail_in(od, kind, off, off, JET_OK, NULL);
 }
 
 bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len) {

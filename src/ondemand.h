@@ -229,7 +229,8 @@ bool jet__od_check_scalar(jet_od *od, size_t p, size_t *end, jet__err glued);
  * error when it is malformed, else `want` (JET_ERR_TYPE). Returns false. */
 bool jet__od_type_error(jet_od *od, size_t p, jet__err want);
 /* The error of a byte glued to a scalar the cursor reads: trailing content
- * at the root, else a missing separator. */
+ * at the root, else the separator its container wants (found when the error
+ * is recorded: JET_E_AFTER_VALUE stands for it until then). */
 static JET_ALWAYS_INLINE jet__err jet__od_glued(const jet_od *od) {
     return od->depth ? JET_E_AFTER_VALUE : JET_E_TRAILING_CONTENT;
 }
