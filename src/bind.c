@@ -350,7 +350,8 @@ typedef struct dec {
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
 
-/* Tokens that cannot start a value. */
+/* Tokens that cannot start a value (jet__gram_not_value's set, as a table
+ * for the member loop). */
 static const bool not_a_value[256] = {[','] = true, [':'] = true, [']'] = true, ['}'] = true};
 static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_key);
 

@@ -380,6 +380,50 @@ static void check_decode(const char *kernel, const doc_case *k, size_t len, jet_
                   k->json);
 }
 
+/* Every prefix of a few documents, and each with one byte replaced by
+ * characters that break the grammar: the validator and a full cursor walk
+ * reject with the DOM reader's code, offset and message. */
+static void check_broken(const char *kernel) {
+    static const char *const docs[] = {
+        "{\"a\": [1, -2.5e3, true, false, null], \"b\": {\"c\": \"x\\u00e9y\", \"d\": []}, \"e\": {}}",
+        "[[], {}, [{\"k\": [null]}], \"s\", 0, 12, -0.5]",
+    };
+    static const char breakers[] = ",:[]{}\"x1-/ tn";
+    for (size_t d = 0; d < sizeof docs / sizeof docs[0]; d++) {
+        size_t n = strlen(docs[d]);
+        char buf[256];
+        for (size_t cut = 0; cut <= n; cut++) {
+            for (size_t b = 0; b <= sizeof breakers - 1; b++) {
+                size_t len = b ? n : cut;
+                memcpy(buf, docs[d], n);
+                if (b) {
+                    if (cut == n) continue;
+                    buf[cut] = breakers[b - 1];
+                }
+                jet_error derr;
+                jet_doc *dd = jet_read(buf, len, NULL, NULL, &derr);
+                bool vok = jet_od_validate(od, buf, len, NULL);
+                const jet_error *ve = jet_od_error(od);
+                CHECK_MSG(vok == (dd != NULL) && (vok || (ve->code == derr.code && ve->offset == derr.offset &&
+                                                           strcmp(ve->msg, derr.msg) == 0)),
+                          "%s: validate %.*s: %s@%zu (%s), DOM %s@%zu (%s)", kernel, (int)len, buf,
+                          vok ? "ok" : jet_code_name(ve->code), ve->offset, vok ? "" : ve->msg,
+                          dd ? "ok" : jet_code_name(derr.code), derr.offset, dd ? "" : derr.msg);
+                canon got = {{0}, 0};
+                jet_odv r;
+                bool ok = jet_od_start(od, buf, len, NULL, &r) && od_canon(&got, &r) && jet_od_finish(od);
+                const jet_error *oe = jet_od_error(od);
+                CHECK_MSG(ok == (dd != NULL) && (ok || (oe->code == derr.code && oe->offset == derr.offset &&
+                                                         strcmp(oe->msg, derr.msg) == 0)),
+                          "%s: cursor %.*s: %s@%zu (%s), DOM %s@%zu (%s)", kernel, (int)len, buf,
+                          ok ? "ok" : jet_code_name(oe->code), oe->offset, ok ? "" : oe->msg,
+                          dd ? "ok" : jet_code_name(derr.code), derr.offset, dd ? "" : derr.msg);
+                jet_doc_free(dd);
+            }
+        }
+    }
+}
+
 int main(void) {
     parser = jet_parser_new(NULL);
     od = jet_od_new(NULL);
@@ -406,52 +450,9 @@ int main(void) {
             check_decode(kernels[kk], k, len, k->flags);
             check_decode(kernels[kk], k, len, 0);
         }
+        check_broken(kernels[kk]);
     }
     CHECK_MSG(ran >= 2, "only %zu kernels ran", ran);
-
-    /* Every prefix of a few documents, and each with one byte replaced by
-     * characters that break the grammar: the validator and a full cursor
-     * walk reject with the DOM reader's code, offset and message. */
-    {
-        static const char *const docs[] = {
-            "{\"a\": [1, -2.5e3, true, false, null], \"b\": {\"c\": \"x\\u00e9y\", \"d\": []}, \"e\": {}}",
-            "[[], {}, [{\"k\": [null]}], \"s\", 0, 12, -0.5]",
-        };
-        static const char breakers[] = ",:[]{}\"x1-/ tn";
-        for (size_t d = 0; d < sizeof docs / sizeof docs[0]; d++) {
-            size_t n = strlen(docs[d]);
-            char buf[256];
-            for (size_t cut = 0; cut <= n; cut++) {
-                for (size_t b = 0; b <= sizeof breakers - 1; b++) {
-                    size_t len = b ? n : cut;
-                    memcpy(buf, docs[d], n);
-                    if (b) {
-                        if (cut == n) continue;
-                        buf[cut] = breakers[b - 1];
-                    }
-                    jet_error derr;
-                    jet_doc *dd = jet_read(buf, len, NULL, NULL, &derr);
-                    bool vok = jet_od_validate(od, buf, len, NULL);
-                    const jet_error *ve = jet_od_error(od);
-                    CHECK_MSG(vok == (dd != NULL) && (vok || (ve->code == derr.code && ve->offset == derr.offset &&
-                                                               strcmp(ve->msg, derr.msg) == 0)),
-                              "validate %.*s: %s@%zu (%s), DOM %s@%zu (%s)", (int)len, buf,
-                              vok ? "ok" : jet_code_name(ve->code), ve->offset, vok ? "" : ve->msg,
-                              dd ? "ok" : jet_code_name(derr.code), derr.offset, dd ? "" : derr.msg);
-                    canon got = {{0}, 0};
-                    jet_odv r;
-                    bool ok = jet_od_start(od, buf, len, NULL, &r) && od_canon(&got, &r) && jet_od_finish(od);
-                    const jet_error *oe = jet_od_error(od);
-                    CHECK_MSG(ok == (dd != NULL) && (ok || (oe->code == derr.code && oe->offset == derr.offset &&
-                                                             strcmp(oe->msg, derr.msg) == 0)),
-                              "cursor %.*s: %s@%zu (%s), DOM %s@%zu (%s)", (int)len, buf,
-                              ok ? "ok" : jet_code_name(oe->code), oe->offset, ok ? "" : oe->msg,
-                              dd ? "ok" : jet_code_name(derr.code), derr.offset, dd ? "" : derr.msg);
-                    jet_doc_free(dd);
-                }
-            }
-        }
-    }
 
     /* NaN is a number to the DOM reader, but not an integer: typed decoding
      * into an integer array says so */
