@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "oracle/twitter_stats.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -24,13 +26,10 @@ typedef struct jb_stats {
     uint64_t trues, falses, nulls, keys, max_depth, string_bytes;
 } jb_stats;
 
-/* The twitter.json decode checksum (TwitterStats). Sums wrap mod 2^64. */
-typedef struct jb_twitter {
-    uint64_t statuses, id_sum, user_id_sum, followers_sum, friends_sum;
-    uint64_t retweet_sum, favorite_sum, verified;
-    uint64_t text_bytes, screen_name_bytes, name_bytes, created_at_bytes;
-    uint64_t hashtags, hashtag_bytes;
-} jb_twitter;
+/* The twitter.json decode checksum (TwitterStats): the struct of the
+ * reference implementation the tests share (tests/oracle/twitter_stats.h,
+ * which defines every field). Sums wrap mod 2^64. */
+typedef twitter_stats jb_twitter;
 
 /* The nostr checksum over all messages of nostr_relay (one call). Sums wrap
  * mod 2^64; content_bytes counts unescaped bytes. nostr-short fills

@@ -23,32 +23,12 @@
 #include <string.h>
 
 #include "jet.h"
+#include "oracle/doc_compare.h"
 #include "scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const index_kernels[] = {"swar", "sse2", "avx2", "avx512", "neon"};
-
-static bool same_outcome(const jet_doc *a, const jet_error *ea, const jet_doc *b,
-                         const jet_error *eb) {
-    if (!a || !b) {
-        return !a && !b && ea->code == eb->code && ea->offset == eb->offset &&
-               ea->line == eb->line && ea->column == eb->column && strcmp(ea->msg, eb->msg) == 0;
-    }
-    size_t n = jet_doc_val_count(a);
-    if (n != jet_doc_val_count(b) || jet_doc_read_size(a) != jet_doc_read_size(b)) return false;
-    const jet_val *va = jet_doc_root(a), *vb = jet_doc_root(b);
-    for (size_t i = 0; i < n; i++) {
-        if (va[i].tag != vb[i].tag) return false;
-        jet_type t = jet_get_type(&va[i]);
-        if (t == JET_TYPE_STR || t == JET_TYPE_RAW) {
-            if (memcmp(va[i].uni.str, vb[i].uni.str, jet_get_len(&va[i]) + 1) != 0) return false;
-        } else if (va[i].uni.u != vb[i].uni.u) {
-            return false;
-        }
-    }
-    return true;
-}
 
 static jet_parser *parsers[2];
 
@@ -131,9 +111,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                         index_kernels[k], (unsigned)opts.flags);
                 abort();
             }
-            if (!same_outcome(dref, &eref, dg, &eg)) {
-                fprintf(stderr, "fuzz_kernels: kernel %s differs from scalar (flags %#x)\n",
-                        index_kernels[k], (unsigned)opts.flags);
+            doc_diff diff = {{index_kernels[k], "scalar reader"}, "", ""};
+            if (!doc_same_outcome(dg, &eg, dref, &eref, DOC_SAME_SLOTS, &diff)) {
+                fprintf(stderr, "fuzz_kernels: kernel %s differs from scalar (flags %#x) at '%s': %s\n",
+                        index_kernels[k], (unsigned)opts.flags, diff.where, diff.why);
                 abort();
             }
         }

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "jet.h"
 #include "kitchen.h"
+#include "oracle/twitter_stats.h"
 #include "schemas.h"
 #include "shuffle.h"
 
@@ -1305,49 +1306,7 @@ static void test_nostr(void) {
     free(nd);
 }
 
-typedef struct tw_sums {
-    uint64_t statuses, id_sum, user_id_sum, followers_sum, friends_sum;
-    uint64_t retweet_sum, favorite_sum, verified;
-    uint64_t text_bytes, screen_name_bytes, name_bytes, created_at_bytes;
-    uint64_t hashtags, hashtag_bytes;
-} tw_sums;
-
-static uint64_t dom_u64(const jet_val *o, const char *k) { return jet_get_uint(jet_obj_get(o, k)); }
-static uint64_t dom_len(const jet_val *o, const char *k) {
-    const jet_val *v = jet_obj_get(o, k);
-    return jet_is_str(v) ? jet_get_len(v) : 0;
-}
-
-static bool tw_stats_dom(const char *json, size_t len, tw_sums *t) {
-    memset(t, 0, sizeof *t);
-    jet_doc *doc = jet_read(json, len, NULL, NULL, NULL);
-    if (!doc) return false;
-    jet_arr_iter it = jet_arr_iter_init(jet_obj_get(jet_doc_root(doc), "statuses"));
-    for (jet_val *s; (s = jet_arr_iter_next(&it));) {
-        t->statuses++;
-        t->id_sum += dom_u64(s, "id");
-        t->text_bytes += dom_len(s, "text");
-        t->created_at_bytes += dom_len(s, "created_at");
-        t->retweet_sum += dom_u64(s, "retweet_count");
-        t->favorite_sum += dom_u64(s, "favorite_count");
-        const jet_val *u = jet_obj_get(s, "user");
-        t->user_id_sum += dom_u64(u, "id");
-        t->screen_name_bytes += dom_len(u, "screen_name");
-        t->name_bytes += dom_len(u, "name");
-        t->followers_sum += dom_u64(u, "followers_count");
-        t->friends_sum += dom_u64(u, "friends_count");
-        t->verified += jet_is_true(jet_obj_get(u, "verified"));
-        jet_arr_iter ht = jet_arr_iter_init(jet_obj_get(jet_obj_get(s, "entities"), "hashtags"));
-        for (jet_val *h; (h = jet_arr_iter_next(&ht));) {
-            t->hashtags++;
-            t->hashtag_bytes += dom_len(h, "text");
-        }
-    }
-    jet_doc_free(doc);
-    return t->statuses > 0;
-}
-
-static void tw_stats_decoded(const TwTimeline *tl, tw_sums *t) {
+static void tw_stats_decoded(const TwTimeline *tl, twitter_stats *t) {
     memset(t, 0, sizeof *t);
     for (size_t i = 0; i < tl->status_count; i++) {
         const TwStatus *s = &tl->statuses[i];
@@ -1377,8 +1336,8 @@ static void test_twitter(void) {
     if (!raw) return;
     char *json = check_dup_exact(raw, len);
     free(raw);
-    tw_sums dom, got;
-    CHECK(tw_stats_dom(json, len, &dom) && dom.statuses == 100 && dom.hashtags > 0);
+    twitter_stats dom, got;
+    CHECK(twitter_stats_of_text(json, len, &dom) && dom.statuses == 100 && dom.hashtags > 0);
 
     check_counter c;
     memset(&c, 0, sizeof c);

@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "jet.h"
+#include "oracle/doc_compare.h"
 #include "scan.h"
 
 static const char *const kernels[] = {"swar", "sse2", "avx2", "avx512", "neon"};
@@ -318,24 +319,6 @@ static outcome parse_with(int which, const char *kernel, const char *json, size_
     return o;
 }
 
-/* Slot-by-slot equality: tags (type, subtype, flags, lengths), payloads,
- * string bytes. */
-static bool same_document(const jet_doc *a, const jet_doc *b) {
-    size_t n = jet_doc_val_count(a);
-    if (n != jet_doc_val_count(b) || jet_doc_read_size(a) != jet_doc_read_size(b)) return false;
-    const jet_val *va = jet_doc_root(a), *vb = jet_doc_root(b);
-    for (size_t i = 0; i < n; i++) {
-        if (va[i].tag != vb[i].tag) return false;
-        jet_type t = jet_get_type(&va[i]);
-        if (t == JET_TYPE_STR || t == JET_TYPE_RAW) {
-            if (memcmp(va[i].uni.str, vb[i].uni.str, jet_get_len(&va[i]) + 1) != 0) return false;
-        } else if (va[i].uni.u != vb[i].uni.u) {
-            return false;
-        }
-    }
-    return true;
-}
-
 static const jet_read_flags flag_sets[] = {
     0,
     JET_READ_ALLOW_TRAILING_COMMAS | JET_READ_ALLOW_NAN_INF,
@@ -344,6 +327,62 @@ static const jet_read_flags flag_sets[] = {
 };
 
 static unsigned long parse_mismatch_reports;
+
+/* The comparison itself (tests/oracle/doc_compare.h): what each mode must
+ * tell apart, or the kernel checks above would pass whatever they built. */
+static void expect_compare(const char *a, const char *b, unsigned how, bool want,
+                           const char *where, int line) {
+    jet_read_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.flags = JET_READ_ALLOW_NAN_INF;
+    jet_doc *da = jet_read(a, strlen(a), &opts, NULL, NULL), *db = jet_read(b, strlen(b), &opts, NULL, NULL);
+    doc_diff diff = {{NULL, NULL}, "", ""};
+    bool got = doc_compare(da, db, how, &diff);
+    CHECK_MSG(da && db && got == want && (want || strcmp(diff.where, where) == 0),
+              "line %d: doc_compare(%s, %s, %u) = %d at '%s' (%s), want %d at '%s'", line, a, b, how,
+              got, diff.where, diff.why, want, where);
+    jet_doc_free(da);
+    jet_doc_free(db);
+}
+
+static void test_doc_compare(void) {
+    static const unsigned modes[] = {DOC_SAME_SLOTS, 0, DOC_NULL_IS_ABSENT};
+    for (int m = 0; m < 3; m++) {
+        unsigned how = modes[m];
+        expect_compare("{\"a\":[1,2.5,\"x\"]}", "{\"a\":[1,2.5,\"x\"]}", how, true, "", __LINE__);
+        expect_compare("{\"a\":[1,2.5,\"x\"]}", "{\"a\":[1,2.5,\"y\"]}", how, false, "/a/2", __LINE__);
+        expect_compare("[1,[2,3]]", "[1,[2,3,4]]", how, false, "/1", __LINE__);
+        expect_compare("{\"a/b\":{\"~\":0.0}}", "{\"a/b\":{\"~\":-0.0}}", how, false, "/a~1b/~0",
+                       __LINE__);
+        expect_compare("[NaN]", "[NaN]", how, true, "", __LINE__);
+        expect_compare("[1]", "[1.0]", how, false, "/0", __LINE__);
+        expect_compare("{\"a\":1,\"b\":2}", "{\"b\":2,\"a\":1}", how, false, "/a", __LINE__);
+        expect_compare("[true]", "[false]", how, false, "/0", __LINE__);
+        expect_compare("[\"ab\"]", "[\"a\"]", how, false, "/0", __LINE__);
+    }
+    /* the same value written with an escape: only the slots differ (the
+     * no-escape flag) */
+    expect_compare("[\"a\"]", "[\"\\u0061\"]", DOC_SAME_SLOTS, false, "/0", __LINE__);
+    expect_compare("[\"a\"]", "[\"\\u0061\"]", 0, true, "", __LINE__);
+    expect_compare("{\"a\":1}", "{\"\\u0061\":1}", DOC_SAME_SLOTS, false, "/a", __LINE__);
+    expect_compare("{\"a\":1}", "{\"\\u0061\":1}", 0, true, "", __LINE__);
+    /* a null member is a member, except with DOC_NULL_IS_ABSENT */
+    expect_compare("{\"a\":null,\"b\":[{\"c\":null}]}", "{\"b\":[{}]}", DOC_NULL_IS_ABSENT, true, "",
+                   __LINE__);
+    expect_compare("{\"a\":null,\"b\":1}", "{\"b\":1}", 0, false, "", __LINE__);
+    expect_compare("{\"a\":null,\"b\":1}", "{\"b\":1}", DOC_SAME_SLOTS, false, "", __LINE__);
+    expect_compare("{\"b\":[{\"c\":1}]}", "{\"b\":[{}]}", DOC_NULL_IS_ABSENT, false, "/b/0/c", __LINE__);
+    expect_compare("{\"b\":2}", "{\"c\":2}", DOC_NULL_IS_ABSENT, false, "/b", __LINE__);
+    /* a failed read: the same error, or not */
+    jet_error e1, e2;
+    jet_doc *d1 = jet_read("[1,]", 4, NULL, NULL, &e1), *d2 = jet_read("[1,]", 4, NULL, NULL, &e2);
+    CHECK(!d1 && !d2 && doc_same_outcome(d1, &e1, d2, &e2, DOC_SAME_SLOTS, NULL));
+    d2 = jet_read("[1,2", 4, NULL, NULL, &e2);
+    CHECK(!d2 && !doc_same_outcome(d1, &e1, d2, &e2, DOC_SAME_SLOTS, NULL));
+    d2 = jet_read("[1]", 3, NULL, NULL, &e2);
+    CHECK(d2 && !doc_same_outcome(d1, &e1, d2, &e2, DOC_SAME_SLOTS, NULL));
+    jet_doc_free(d2);
+}
 
 static void check_parse(const char *json, size_t len, const char *what, bool all_flags) {
     size_t nflags = all_flags ? sizeof flag_sets / sizeof flag_sets[0] : 1;
@@ -362,14 +401,10 @@ static void check_parse(const char *json, size_t len, const char *what, bool all
             jet__index_window_set(windows[kw % 3]);
             outcome got = parse_with(1, kernels[k], json, len, &opts);
             jet__index_window_set(0);
-            bool same = got.ok == ref.ok;
-            if (same && ref.ok) same = same_document(ref.doc, got.doc);
-            if (same && !ref.ok)
-                same = got.err.code == ref.err.code && got.err.offset == ref.err.offset &&
-                       got.err.line == ref.err.line && got.err.column == ref.err.column &&
-                       strcmp(got.err.msg, ref.err.msg) == 0;
-            CHECK_MSG(same, "kernel %s (window %zu) differs from scalar on %s (len %zu, flags %zu)",
-                      kernels[k], windows[kw % 3], what, len, f);
+            doc_diff diff = {{kernels[k], "scalar reader"}, "", ""};
+            bool same = doc_same_outcome(got.doc, &got.err, ref.doc, &ref.err, DOC_SAME_SLOTS, &diff);
+            CHECK_MSG(same, "kernel %s (window %zu) differs from scalar on %s (len %zu, flags %zu) "
+                      "at '%s': %s", kernels[k], windows[kw % 3], what, len, f, diff.where, diff.why);
             if (!same && parse_mismatch_reports++ < 3) {
                 fprintf(stderr, "  scalar: %s %s at %zu; %s: %s %s at %zu\n",
                         ref.ok ? "ok" : "error", ref.ok ? "" : ref.err.msg, ref.err.offset,
@@ -493,9 +528,10 @@ static void test_growth_with_open_containers(char **corpus, size_t *corpus_len, 
             jet__index_window_set(windows[kw % 3]);
             jet_parser *p = jet_parser_new(NULL);
             jet_doc *got = jet_parser_parse(p, inputs[in], lens[in], NULL, &e);
-            CHECK_MSG(got && same_document(ref, got),
-                      "kernel %s, window %zu: document differs after the slots grew (input %d)",
-                      kernels[kw / 3], windows[kw % 3], in);
+            doc_diff diff = {{kernels[kw / 3], "scalar reader"}, "", ""};
+            CHECK_MSG(got && doc_compare(got, ref, DOC_SAME_SLOTS, &diff),
+                      "kernel %s, window %zu: document differs after the slots grew (input %d) "
+                      "at '%s': %s", kernels[kw / 3], windows[kw % 3], in, diff.where, diff.why);
             jet_parser_free(p);
             jet__index_window_set(0);
         }
@@ -534,6 +570,7 @@ int main(void) {
     CHECK(!jet_kernel_set(NULL));
     CHECK(jet_kernel_set("swar") && strcmp(jet_kernel_name(), "swar") == 0);
 
+    test_doc_compare();
     test_stage1(corpus, corpus_len, n);
     test_growth_with_open_containers(corpus, corpus_len, n);
     test_conformance(shared);

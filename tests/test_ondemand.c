@@ -22,6 +22,7 @@
 #include "check.h"
 #include "jet.h"
 #include "ondemand.h"
+#include "oracle/twitter_stats.h"
 #include "shuffle.h"
 
 /* A string literal as (pointer, length), so that embedded NULs count. */
@@ -1420,14 +1421,7 @@ static void test_reuse_and_alloc(void) {
 
 /* ---- twitter.json checksum ------------------------------------------------- */
 
-typedef struct tw_sums {
-    uint64_t statuses, id_sum, user_id_sum, followers_sum, friends_sum;
-    uint64_t retweet_sum, favorite_sum, verified;
-    uint64_t text_bytes, screen_name_bytes, name_bytes, created_at_bytes;
-    uint64_t hashtags, hashtag_bytes;
-} tw_sums;
-
-static void tw_print(const char *what, const tw_sums *t) {
+static void tw_print(const char *what, const twitter_stats *t) {
     fprintf(stderr,
             "  %s: statuses %llu ids %llu users %llu followers %llu friends %llu retweets %llu "
             "favorites %llu verified %llu text %llu screen %llu name %llu created %llu hashtags "
@@ -1439,43 +1433,6 @@ static void tw_print(const char *what, const tw_sums *t) {
             (unsigned long long)t->text_bytes, (unsigned long long)t->screen_name_bytes,
             (unsigned long long)t->name_bytes, (unsigned long long)t->created_at_bytes,
             (unsigned long long)t->hashtags, (unsigned long long)t->hashtag_bytes);
-}
-
-static uint64_t dom_u64(const jet_val *o, const char *k) { return jet_get_uint(jet_obj_get(o, k)); }
-static uint64_t dom_len(const jet_val *o, const char *k) {
-    const jet_val *v = jet_obj_get(o, k);
-    return jet_is_str(v) ? jet_get_len(v) : 0;
-}
-
-static bool tw_stats_dom(const char *json, size_t len, tw_sums *t) {
-    memset(t, 0, sizeof *t);
-    jet_doc *doc = jet_read(json, len, NULL, NULL, NULL);
-    if (!doc) return false;
-    const jet_val *statuses = jet_obj_get(jet_doc_root(doc), "statuses");
-    jet_arr_iter it = jet_arr_iter_init(statuses);
-    for (jet_val *s; (s = jet_arr_iter_next(&it));) {
-        t->statuses++;
-        t->id_sum += dom_u64(s, "id");
-        t->text_bytes += dom_len(s, "text");
-        t->created_at_bytes += dom_len(s, "created_at");
-        t->retweet_sum += dom_u64(s, "retweet_count");
-        t->favorite_sum += dom_u64(s, "favorite_count");
-        const jet_val *u = jet_obj_get(s, "user");
-        t->user_id_sum += dom_u64(u, "id");
-        t->screen_name_bytes += dom_len(u, "screen_name");
-        t->name_bytes += dom_len(u, "name");
-        t->followers_sum += dom_u64(u, "followers_count");
-        t->friends_sum += dom_u64(u, "friends_count");
-        t->verified += jet_is_true(jet_obj_get(u, "verified"));
-        const jet_val *ent = jet_obj_get(s, "entities");
-        jet_arr_iter ht = jet_arr_iter_init(jet_obj_get(ent, "hashtags"));
-        for (jet_val *h; (h = jet_arr_iter_next(&ht));) {
-            t->hashtags++;
-            t->hashtag_bytes += dom_len(h, "text");
-        }
-    }
-    jet_doc_free(doc);
-    return t->statuses > 0;
 }
 
 static bool od_add_u64(jet_od_iter *it, const char *k, uint64_t *acc) {
@@ -1495,7 +1452,7 @@ static bool od_add_len(jet_od_iter *it, const char *k, uint64_t *acc) {
 
 /* The checksum through the cursor, fields asked for in a fixed order that is
  * not the document's (so jet_od_obj_get wraps around). */
-static bool tw_stats_od(const char *json, size_t len, tw_sums *t) {
+static bool tw_stats_od(const char *json, size_t len, twitter_stats *t) {
     memset(t, 0, sizeof *t);
     jet_odv root, v, st, hv;
     jet_od_iter rit, sit, s, u, e, hit, h;
@@ -1529,7 +1486,9 @@ static bool tw_stats_od(const char *json, size_t len, tw_sums *t) {
     return jet_od_finish(od);
 }
 
-static bool tw_equal(const tw_sums *a, const tw_sums *b) { return memcmp(a, b, sizeof *a) == 0; }
+static bool tw_equal(const twitter_stats *a, const twitter_stats *b) {
+    return memcmp(a, b, sizeof *a) == 0;
+}
 
 /* The outcome at the end of a walk's text (which may hold NUL bytes). */
 static const char *outcome_of(const sbuf *b) {
@@ -1563,7 +1522,7 @@ static char *late_error_doc(size_t n, const char *bad, size_t *len) {
 static void test_windows(const doc_ref *docs, size_t ndocs) {
     sbuf ref = {0};
     cursor_results(docs, ndocs, &ref);
-    tw_sums tw_ref;
+    twitter_stats tw_ref;
     bool tw_ok = ndocs && strcmp(docs[0].name, "twitter.json") == 0 &&
                  tw_stats_od(docs[0].text, docs[0].len, &tw_ref);
     static const char *const bad[] = {"\"x\xff\"", "\"x\x01\"", "\"x\\"};
@@ -1585,7 +1544,7 @@ static void test_windows(const doc_ref *docs, size_t ndocs) {
                   halves[h], at, at < out.n ? out.p + at : "", at < ref.n ? ref.p + at : "");
         sb_free(&out);
         if (tw_ok) {
-            tw_sums t;
+            twitter_stats t;
             CHECK(tw_stats_od(docs[0].text, docs[0].len, &t) && tw_equal(&tw_ref, &t));
         }
         /* an error in a later window: found when the cursor gets there,
@@ -1641,8 +1600,8 @@ static void test_windows(const doc_ref *docs, size_t ndocs) {
 }
 
 static void test_twitter(const char *json, size_t len) {
-    tw_sums dom, cur_sums;
-    CHECK(tw_stats_dom(json, len, &dom));
+    twitter_stats dom, cur_sums;
+    CHECK(twitter_stats_of_text(json, len, &dom));
     CHECK(dom.statuses == 100 && dom.hashtags > 0 && dom.text_bytes > 0 && dom.followers_sum > 0);
     bool ok = tw_stats_od(json, len, &cur_sums);
     CHECK_MSG(ok, "twitter via the cursor: %s at %zu (%s), path %s", jet_code_name(oerr()->code),
@@ -1659,8 +1618,8 @@ static void test_twitter(const char *json, size_t len) {
     CHECK(sh != NULL);
     if (!sh) return;
     CHECK(shn > len);
-    tw_sums dom2, od2;
-    CHECK(tw_stats_dom(sh, shn, &dom2) && tw_equal(&dom, &dom2));
+    twitter_stats dom2, od2;
+    CHECK(twitter_stats_of_text(sh, shn, &dom2) && tw_equal(&dom, &dom2));
     ok = tw_stats_od(sh, shn, &od2);
     CHECK_MSG(ok, "shuffled twitter via the cursor: %s at %zu (%s), path %s",
               jet_code_name(oerr()->code), oerr()->offset, ostr(oerr()->msg), ostr(oerr()->path));
