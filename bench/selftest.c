@@ -116,6 +116,19 @@ static const char *bw_api_write_digit(void *st, const struct ApiResponse *in, si
     return buf;
 }
 
+/* decode: the TwitterStats checked against the reference. */
+static const jb_engine *WD;
+
+static void *wd_create(void) { return WD->create ? WD->create() : NULL; }
+static void wd_destroy(void *st) { if (WD->destroy) WD->destroy(st); }
+static int wd_decode(void *st, const char *j, size_t n, jb_twitter *o) { return WD->decode_twitter(st, j, n, o); }
+static int bd_decode_hashtag_byte(void *st, const char *j, size_t n, jb_twitter *o) {
+    int rc = WD->decode_twitter(st, j, n, o);
+    o->hashtag_bytes -= o->hashtag_bytes > 0;
+    return rc;
+}
+
+static bool has_decode(const jb_engine *e) { return e->decode_twitter != NULL; }
 static bool has_nostr(const jb_engine *e) { return e->nostr != NULL; }
 static bool has_api_read(const jb_engine *e) { return e->api_read != NULL; }
 static bool has_api_write(const jb_engine *e) { return e->api_write != NULL; }
@@ -167,12 +180,14 @@ static int run_cases(jb_run *r, st_case *cases, int n, int ds) {
     return bad;
 }
 
-/* The typed-decoding ops: a checksum one byte short, a message left out, a
- * price off by a cent, a digit changed in the written text. */
+/* The typed-decoding ops: a checksum one byte short (TwitterStats, nostr),
+ * a message left out, a price off by a cent, a digit changed in the written
+ * text. */
 static int self_test_typed(jb_run *r) {
-    int nds = -1, ads = -1, bad = 0;
+    int tds = -1, nds = -1, ads = -1, bad = 0;
     for (int i = 0; i < r->nds; i++) {
         if (!r->ds[i].loaded) continue;
+        if (r->ds[i].have_twitter_ref && tds < 0) tds = i;
         if (r->ds[i].kind == JB_DS_NOSTR && nds < 0) nds = i;
         if (r->ds[i].kind == JB_DS_API && ads < 0) ads = i;
     }
@@ -184,6 +199,21 @@ static int self_test_typed(jb_run *r) {
 #define TCASE(nm, op_, pass, cr, de, field, fn) \
     do { cases[n].e = none; cases[n].e.name = nm; cases[n].e.create = cr; cases[n].e.destroy = de; \
          cases[n].e.field = fn; cases[n].op = op_; cases[n].must_pass = pass; n++; } while (0)
+    /* (only when decode runs: the TwitterStats reference is established
+     * for it) */
+    WD = tds >= 0 ? verifying_engine(r, tds, OP_DECODE, has_decode) : NULL;
+    if (WD) {
+        TCASE("selftest-control", OP_DECODE, true, wd_create, wd_destroy, decode_twitter, wd_decode);
+        TCASE("broken-decode-hashtag-byte", OP_DECODE, false, wd_create, wd_destroy, decode_twitter,
+              bd_decode_hashtag_byte);
+        int b = run_cases(r, cases, n, tds);
+        bad += b;
+        printf("self-test (wrapping %s on %s): %d of %d checks as expected%s\n", WD->name, r->ds[tds].name, n - b, n,
+               b ? " -- THE HARNESS'S VERIFICATION IS BROKEN" : "");
+        n = 0;
+    } else if (tds >= 0) {
+        printf("self-test: no engine that verifies decode on %s to wrap: skipped\n", r->ds[tds].name);
+    }
     WN = nds >= 0 ? verifying_engine(r, nds, OP_NOSTR_FULL, has_nostr) : NULL;
     if (WN) {
         TCASE("selftest-control", OP_NOSTR_FULL, true, wn_create, wn_destroy, nostr, wn_nostr);
