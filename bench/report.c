@@ -380,12 +380,18 @@ static void counters_table(jb_run *r, FILE *out, bool md) {
             else snprintf(row[6], 40, "n/a");
         }
     if (!t.nrows) return;
+    if (!any_hw) {
+        /* No PMU (a VM, or perf_event_paranoid): one line, not a table of
+         * n/a rows; the page faults stay in --json. */
+        fprintf(out, "\n%scounters: hardware counters unavailable here (%s); see make bench-steps / --instructions\n",
+                md ? "- " : "", why && why[0] ? why : "perf_event_open failed");
+        return;
+    }
     fprintf(out, md ? "\n### Counters (%s)\n\nPer input byte, from a separate counting pass (perf_event_open).\n\n"
                     : "\nCounters (%s) -- per input byte, separate perf_event_open counting pass\n",
             r->ds[di].name);
     print_table(&t, out, md);
     if (md) fputc('\n', out);
-    if (!any_hw && why) fprintf(out, "%sn/a: %s\n", md ? "- " : "  ", why);
 }
 
 void jb_print_tables(jb_run *r, FILE *out) {
