@@ -594,7 +594,11 @@ JET_API bool jet_val_write_file(const char *path, const jet_val *val,
 /**
  * The value at `ptr` (`len` bytes, e.g. "/statuses/0/id", "" for the root)
  * below `root`, or NULL. On NULL, `err` says JET_ERR_POINTER (malformed
- * pointer; offset into the pointer text) or JET_ERR_NOT_FOUND.
+ * pointer) or JET_ERR_NOT_FOUND; `offset` is into the pointer text, not the
+ * document (the bad byte; for NOT_FOUND the '/' of the token that names
+ * nothing, so ptr[0..offset) resolves), line and column are 0, and `msg`
+ * says why (no such member, index out of range, not an index, "-", inside
+ * a scalar).
  */
 JET_API jet_val *jet_ptr_findn(const jet_val *root, const char *ptr, size_t len,
                                jet_error *err);

@@ -11,6 +11,10 @@
  * "-" (the element after the last), a leading zero, any other text, or an
  * index past the end is JET_ERR_NOT_FOUND (the pointer is well formed, it
  * just names nothing).
+ *
+ * Errors carry offsets into the pointer text, never into the document:
+ * JET_ERR_NOT_FOUND points at the '/' that starts the token naming nothing
+ * (the text before it resolves), and the message says which case it is.
  */
 #include "internal.h"
 
@@ -76,7 +80,9 @@ jet_val *jet_ptr_getn(const jet_val *root, const char *ptr, size_t len, jet_erro
         const char *tok = ptr + start;
         size_t tlen = i - start;
         const jet_val *next = NULL;
+        const char *why = "no member or element inside a string, number, boolean or null";
         if (jet_is_obj(cur)) {
+            why = "no member with this key";
             size_t ulen = tlen - tildes;
             jet_obj_iter it = jet_obj_iter_init(cur);
             for (jet_val *k; (k = jet_obj_iter_next(&it));) {
@@ -95,9 +101,12 @@ jet_val *jet_ptr_getn(const jet_val *root, const char *ptr, size_t len, jet_erro
                 else idx = idx * 10 + d;
             }
             if (ok) next = arr_at(cur, idx);
+            why = ok ? "array index out of range"
+                  : tlen == 1 && tok[0] == '-' ? "'-' names the element after the last, which does not exist"
+                                              : "not an array index (digits, no leading zero)";
         }
         if (!next) {
-            jet__error_set(err, JET_ERR_NOT_FOUND, start - 1, "no value at this JSON Pointer");
+            jet__error_set(err, JET_ERR_NOT_FOUND, start - 1, why);
             return NULL;
         }
         cur = next;

@@ -7,7 +7,9 @@
  *   jet get FILE POINTER                  value at a JSON Pointer (RFC 6901)
  *
  * Exit status: 0 success, 1 invalid input / not found / I/O failure,
- * 2 usage error. Diagnostics go to stderr as FILE:LINE:COL: message.
+ * 2 usage error. Diagnostics go to stderr as FILE:LINE:COL: message; a
+ * pointer that names nothing as jet: FILE: POINTER: why (the token that
+ * failed and the value it was applied to).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -235,6 +237,74 @@ static int cmd_stats(cli *c) {
     return 0;
 }
 
+static const char *type_name(const jet_val *v) {
+    switch (jet_get_type(v)) {
+    case JET_TYPE_STR: return "a string";
+    case JET_TYPE_NUM:
+    case JET_TYPE_RAW: return "a number";
+    case JET_TYPE_BOOL: return jet_is_true(v) ? "true" : "false";
+    case JET_TYPE_NULL: return "null";
+    case JET_TYPE_ARR: return "an array";
+    case JET_TYPE_OBJ: return "an object";
+    default: return "a value";
+    }
+}
+
+/* Why `ptr` names nothing in the document, in terms of the pointer: the
+ * token that failed and the value it was applied to. err->offset is into
+ * the pointer text, not the file, so this is never FILE:LINE:COL. */
+static void pointer_error(const char *file, const char *ptr, const jet_val *root,
+                          const jet_error *err) {
+    const char *name = strcmp(file, "-") == 0 ? "<stdin>" : file;
+    size_t len = strlen(ptr), at = err->offset < len ? err->offset : len;
+    if (err->code == JET_ERR_POINTER) {
+        if (at == 0)
+            fprintf(stderr, "jet: %s: %s: a JSON Pointer is empty or starts with '/'\n", name, ptr);
+        else
+            fprintf(stderr, "jet: %s: %s: bad escape \"%.2s\" at byte %zu of the pointer "
+                            "('~' must be followed by '0' for '~' or '1' for '/')\n",
+                    name, ptr, ptr + at, at);
+        return;
+    }
+    /* NOT_FOUND: ptr[0..at) resolves, the token after ptr[at] == '/' does not. */
+    const jet_val *parent = err->code == JET_ERR_NOT_FOUND && ptr[at] == '/'
+                                ? jet_ptr_getn(root, ptr, at, NULL) : NULL;
+    if (!parent) {
+        fprintf(stderr, "jet: %s: %s: %s\n", name, ptr, err->msg ? err->msg : jet_code_name(err->code));
+        return;
+    }
+    const char *tok = ptr + at + 1;
+    size_t tlen = strcspn(tok, "/");
+    char where[256];
+    if (at == 0) snprintf(where, sizeof where, "the root");
+    else snprintf(where, sizeof where, "%.*s", (int)(at < 200 ? at : 200), ptr);
+    fprintf(stderr, "jet: %s: %s: ", name, ptr);
+    if (jet_is_obj(parent)) {
+        /* the member's name, unescaped (~1 is '/', ~0 is '~') */
+        fputs("no member \"", stderr);
+        for (size_t i = 0; i < tlen; i++) {
+            char ch = tok[i];
+            if (ch == '~' && i + 1 < tlen) ch = tok[++i] == '1' ? '/' : '~';
+            fputc(ch, stderr);
+        }
+        fprintf(stderr, "\" in the object at %s\n", where);
+    } else if (jet_is_arr(parent)) {
+        size_t digits = strspn(tok, "0123456789");
+        if (tlen == 1 && tok[0] == '-')
+            fprintf(stderr, "\"-\" names the element after the last of the array at %s (of %zu), "
+                            "which get cannot return\n", where, jet_arr_size(parent));
+        else if (tlen > 0 && digits == tlen && (tlen == 1 || tok[0] != '0'))
+            fprintf(stderr, "index %.*s out of range (array of %zu) at %s\n", (int)tlen, tok,
+                    jet_arr_size(parent), where);
+        else
+            fprintf(stderr, "\"%.*s\" is not an array index (digits, no leading zero) for the "
+                            "array at %s\n", (int)tlen, tok, where);
+    } else {
+        fprintf(stderr, "%s is %s: no member or element \"%.*s\" inside it\n", where,
+                type_name(parent), (int)tlen, tok);
+    }
+}
+
 static int cmd_get(cli *c) {
     if (c->nmore != 2) return usage_error("get", "%s", "expected FILE and POINTER");
     errno = 0;
@@ -246,8 +316,7 @@ static int cmd_get(cli *c) {
     jet_val *v = jet_ptr_get(jet_doc_root(d), ptr, &err);
     int rc;
     if (!v) {
-        fprintf(stderr, "jet get: %s: '%s' (at offset %zu)\n",
-                err.msg ? err.msg : jet_code_name(err.code), ptr, err.offset);
+        pointer_error(c->more[0], ptr, jet_doc_root(d), &err);
         rc = EXIT_FAIL;
     } else {
         rc = write_out(v, c->wflags);
