@@ -26,47 +26,47 @@ typedef struct twitter_stats {
     uint64_t hashtags, hashtag_bytes;
 } twitter_stats;
 
-/* The member `key` of `obj`, or NULL when `obj` is absent (NULL) or not an
- * object: the walk never hands jet_obj_get a NULL. */
-static inline const jet_val *twitter_stats_get_(const jet_val *obj, const char *key) {
-    return jet_is_obj(obj) ? jet_obj_get(obj, key) : NULL;
-}
 /* A member that is absent, or of another type, adds 0. */
 static inline uint64_t twitter_stats_uint_(const jet_val *obj, const char *key) {
-    return jet_get_uint(twitter_stats_get_(obj, key));
+    return jet_get_uint(jet_obj_get(obj, key));
 }
 static inline uint64_t twitter_stats_len_(const jet_val *obj, const char *key) {
-    const jet_val *v = twitter_stats_get_(obj, key);
+    const jet_val *v = jet_obj_get(obj, key);
     return jet_is_str(v) ? jet_get_len(v) : 0;
 }
 
 /* The sums over the document at `root`; false (and *t zero) when it has no
- * "statuses" array. */
+ * "statuses" array. Objects are checked once each (jet_obj_get is never
+ * handed a NULL); other values where an object belongs are skipped. */
 static inline bool twitter_stats_of(const jet_val *root, twitter_stats *t) {
     memset(t, 0, sizeof *t);
-    const jet_val *statuses = twitter_stats_get_(root, "statuses");
+    const jet_val *statuses = jet_is_obj(root) ? jet_obj_get(root, "statuses") : NULL;
     if (!jet_is_arr(statuses)) return false;
     jet_arr_iter it = jet_arr_iter_init(statuses);
     for (jet_val *s; (s = jet_arr_iter_next(&it));) {
         t->statuses++;
+        if (!jet_is_obj(s)) continue;
         t->id_sum += twitter_stats_uint_(s, "id");
         t->text_bytes += twitter_stats_len_(s, "text");
         t->created_at_bytes += twitter_stats_len_(s, "created_at");
         t->retweet_sum += twitter_stats_uint_(s, "retweet_count");
         t->favorite_sum += twitter_stats_uint_(s, "favorite_count");
-        const jet_val *u = twitter_stats_get_(s, "user");
-        t->user_id_sum += twitter_stats_uint_(u, "id");
-        t->screen_name_bytes += twitter_stats_len_(u, "screen_name");
-        t->name_bytes += twitter_stats_len_(u, "name");
-        t->followers_sum += twitter_stats_uint_(u, "followers_count");
-        t->friends_sum += twitter_stats_uint_(u, "friends_count");
-        t->verified += jet_is_true(twitter_stats_get_(u, "verified"));
-        const jet_val *tags = twitter_stats_get_(twitter_stats_get_(s, "entities"), "hashtags");
+        const jet_val *u = jet_obj_get(s, "user");
+        if (jet_is_obj(u)) {
+            t->user_id_sum += twitter_stats_uint_(u, "id");
+            t->screen_name_bytes += twitter_stats_len_(u, "screen_name");
+            t->name_bytes += twitter_stats_len_(u, "name");
+            t->followers_sum += twitter_stats_uint_(u, "followers_count");
+            t->friends_sum += twitter_stats_uint_(u, "friends_count");
+            t->verified += jet_is_true(jet_obj_get(u, "verified"));
+        }
+        const jet_val *e = jet_obj_get(s, "entities");
+        const jet_val *tags = jet_is_obj(e) ? jet_obj_get(e, "hashtags") : NULL;
         if (!jet_is_arr(tags)) continue;
         jet_arr_iter ht = jet_arr_iter_init(tags);
         for (jet_val *h; (h = jet_arr_iter_next(&ht));) {
             t->hashtags++;
-            t->hashtag_bytes += twitter_stats_len_(h, "text");
+            if (jet_is_obj(h)) t->hashtag_bytes += twitter_stats_len_(h, "text");
         }
     }
     return true;
