@@ -383,8 +383,9 @@ static void counters_table(jb_run *r, FILE *out, bool md) {
     if (!any_hw) {
         /* No PMU (a VM, or perf_event_paranoid): one line, not a table of
          * n/a rows; the page faults stay in --json. */
-        fprintf(out, "\n%scounters: hardware counters unavailable here (%s); see make bench-steps / --instructions\n",
-                md ? "- " : "", why && why[0] ? why : "perf_event_open failed");
+        fprintf(out, "\n%scounters: hardware counters unavailable here (%s); see %s\n", md ? "- " : "",
+                why && why[0] ? why : "perf_event_open failed",
+                md ? "`make bench-steps` / `--instructions`" : "make bench-steps / --instructions");
         return;
     }
     fprintf(out, md ? "\n### Counters (%s)\n\nPer input byte, from a separate counting pass (perf_event_open).\n\n"
