@@ -167,11 +167,10 @@ static inline uint64_t load8(const char *p) {
  * (the word test of writer.c's scanner; here only "any?" matters, so byte
  * order does not). */
 static inline uint64_t esc8(const enc *e, uint64_t x) {
-    const uint64_t ones = UINT64_C(0x0101010101010101);
-    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\'), s = x ^ e->slash_pat;
-    return (((x - ones * 0x20) & ~x) | ((q - ones) & ~q) | ((b - ones) & ~b) |
-            ((s - ones) & ~s) | (x & e->hi_mask)) &
-           (ones * 0x80);
+    uint64_t q = x ^ (ONES_8 * '"'), b = x ^ (ONES_8 * '\\'), s = x ^ e->slash_pat;
+    return (((x - ONES_8 * 0x20) & ~x) | ((q - ONES_8) & ~q) | ((b - ONES_8) & ~b) |
+            ((s - ONES_8) & ~s) | (x & e->hi_mask)) &
+           HIGH_8;
 }
 
 /* Quoted and escaped. Clean strings (nearly all) are copied a word at a
@@ -587,8 +586,8 @@ bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags 
     e.msg = NULL;
     jet__wopt_init(flags, &e.o);
     e.indent = e.o.indent;
-    e.slash_pat = UINT64_C(0x0101010101010101) * ((flags & JET_WRITE_ESCAPE_SLASHES) ? '/' : '"');
-    e.hi_mask = (flags & JET_WRITE_ASCII) ? UINT64_C(0x8080808080808080) : 0;
+    e.slash_pat = ONES_8 * ((flags & JET_WRITE_ESCAPE_SLASHES) ? '/' : '"');
+    e.hi_mask = (flags & JET_WRITE_ASCII) ? HIGH_8 : 0;
     size_t start = out->len;
     bool ok;
     if (out->data) {

@@ -8,46 +8,14 @@
 
 #include <string.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define JET_LIKELY(x) __builtin_expect(!!(x), 1)
-#define JET_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define JET_NOINLINE __attribute__((noinline))
-#define JET_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define JET_LIKELY(x) (x)
-#define JET_UNLIKELY(x) (x)
-#define JET_NOINLINE
-#define JET_ALWAYS_INLINE inline
-#endif
-
-/* 8 and 4 bytes at p as little-endian integers (byte 0 in the low bits). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define JET__FROM_LE64(v) __builtin_bswap64(v)
-#define JET__FROM_LE32(v) __builtin_bswap32(v)
-#else
-#define JET__FROM_LE64(v) (v)
-#define JET__FROM_LE32(v) (v)
-#endif
-static JET_ALWAYS_INLINE uint64_t jet__load_le64(const char *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return JET__FROM_LE64(v);
-}
-static JET_ALWAYS_INLINE uint32_t jet__load_le32(const char *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return JET__FROM_LE32(v);
-}
+#include "bits.h"
+#include "platform.h"
 
 /* The string scanner looks at 16 bytes at a time with the vector unit every
  * CPU of the architecture has (SSE2 on x86-64); elsewhere, or when built with
  * JET_PORTABLE, 8 bytes at a time in a 64-bit register (SWAR). Both paths give
  * identical results; CI tests both builds. */
-#if !defined(JET_PORTABLE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define JET_SCAN_SSE2 1
-#else
-#define JET_SCAN_SSE2 0
-#endif
+#define JET_SCAN_SSE2 JET_SIMD_X86
 
 /* A document's storage. Values and strings live in two arenas: `vals`
  * (16-byte slots in document order) and `strs` (unescaped string bytes, each

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bits.h"
+
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
 #define JET__NUM_HIDDEN __attribute__((visibility("hidden")))
 #else
@@ -122,35 +124,7 @@ const char *jet__num_parse_exp(const char *s, const char *e, const char *end, ui
                                const char **err_at) JET__NUM_HIDDEN;
 
 #define JET__NUM_ROOMY 64
-#define JET__NUM_ZEROS UINT64_C(0x3030303030303030)
 __extension__ typedef unsigned __int128 jet__num_u128;
-
-static inline uint64_t jet__num_load8(const char *p) {
-    uint64_t x;
-    memcpy(&x, p, 8);
-    return x;
-}
-
-/* The top bit of every byte of t = x - '0' that is not a digit (and maybe
- * of bytes above such a byte, never below). */
-static inline uint64_t jet__num_nondigits(uint64_t t) {
-    return ((t + UINT64_C(0x7676767676767676)) | t) & UINT64_C(0x8080808080808080);
-}
-
-/* The bytes below the lowest flagged one (flags != 0): 0xFF each. */
-static inline uint64_t jet__num_below(uint64_t flags) {
-    return ((flags & (0 - flags)) >> 7) - 1;
-}
-
-/* Eight digit values (the first in the low byte) as one number: pairs, then
- * two independent multiplies for p0*10^6 + p2*100 and p1*10^4 + p3. */
-static inline uint64_t jet__num_value8(uint64_t t) {
-    const uint64_t m = UINT64_C(0x000000FF000000FF);
-    t = t * 10 + (t >> 8);
-    uint64_t a = (t & m) * (100 + (UINT64_C(1000000) << 32));
-    uint64_t b = ((t >> 16) & m) * (1 + (UINT64_C(10000) << 32));
-    return (a + b) >> 32;
-}
 
 /* Returns what the out-of-line parse `call` gives, made with the
  * temporaries n_, c_ and at_: copied to the caller's *out on success, to
@@ -177,33 +151,32 @@ static inline uint64_t jet__num_value8(uint64_t t) {
  * jet_num_parse_ex); fast: the caller asks for the inline path, roomy
  * included (jet_num_parse_ex's callers fold JET_READ_NUMBER_AS_RAW, which
  * excludes it, into their limit). */
-__attribute__((always_inline)) static inline const char *
+static JET_ALWAYS_INLINE const char *
 jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_num *out,
                       jet_code *code, const char **err_at, bool fast) {
-    if (__builtin_expect(fast, 1)) {
+    if (JET_LIKELY(fast)) {
         const char *s = p;
         uint64_t neg = *p == '-';
         p += neg;
-        uint64_t x = jet__num_load8(p);
-        uint64_t t = x - JET__NUM_ZEROS;
-        uint64_t bad = jet__num_nondigits(t);
+        uint64_t x = jet__load_le64(p);
+        uint64_t t = x - JET_SWAR_ZEROS;
+        uint64_t bad = jet__swar_nondigits(t);
         /* a digit first; "0" not followed by a digit */
-        if (__builtin_expect((bad & 0x80) || ((t & 0xFF) == 0 && !(bad & 0x8000)), 0))
+        if (JET_UNLIKELY((bad & 0x80) || ((t & 0xFF) == 0 && !(bad & 0x8000))))
             goto general;
         if (bad == 0) {
             /* 8 digits or more: integers of up to 15 digits (ids, counts)
              * from a second word; longer ones, and fractions or exponents
              * after 8 integer digits, take the general path. */
-            uint64_t t1 = jet__num_load8(p + 8) - JET__NUM_ZEROS;
-            uint64_t b1 = jet__num_nondigits(t1);
-            if (__builtin_expect(b1 == 0, 0)) goto general;
-            unsigned n1 = (unsigned)__builtin_ctzll(b1) >> 3;
+            uint64_t t1 = jet__load_le64(p + 8) - JET_SWAR_ZEROS;
+            uint64_t b1 = jet__swar_nondigits(t1);
+            if (JET_UNLIKELY(b1 == 0)) goto general;
+            unsigned n1 = jet__ctz64(b1) >> 3;
             const char *e1 = p + 8 + n1;
-            if (__builtin_expect(*e1 == '.', 0)) goto general;
-            static const uint32_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-            uint64_t w = jet__num_value8(t) * pow10_8[n1] +
-                         (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
-            if (__builtin_expect((*e1 | 0x20) == 'e', 0))
+            if (JET_UNLIKELY(*e1 == '.')) goto general;
+            uint64_t w = jet__swar_digits8(t) * jet__pow10_u64[n1] +
+                         (n1 ? jet__swar_digits8((t1 << 1) << (63 - 8 * n1)) : 0);
+            if (JET_UNLIKELY((*e1 | 0x20) == 'e'))
                 JET__NUM_RETURN_VIA_TMP(jet__num_parse_exp(s, e1, end, w, 0, flags, &n_, &c_, &at_));
             if (!neg) {
                 out->kind = JET_NUM_UINT;
@@ -214,29 +187,29 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
             out->v.i = -(int64_t)w;
             return e1;
         }
-        unsigned n = (unsigned)__builtin_ctzll(bad) >> 3;
+        unsigned n = jet__ctz64(bad) >> 3;
         const char *e;
         if (p[n] == '.') {
-            uint64_t below = jet__num_below(bad);
-            uint64_t m = ((x & below) | (jet__num_load8(p + 1) & ~below)) - JET__NUM_ZEROS;
-            uint64_t mbad = jet__num_nondigits(m);
+            uint64_t below = jet__swar_below(bad);
+            uint64_t m = ((x & below) | (jet__load_le64(p + 1) & ~below)) - JET_SWAR_ZEROS;
+            uint64_t mbad = jet__swar_nondigits(m);
             uint64_t w;
             int q;
             if (mbad) { /* up to 7 digits in all: "1.5", "12.25" */
-                uint64_t keep = jet__num_below(mbad);
-                if (__builtin_expect(keep == below, 0)) goto general; /* no fraction digit */
-                w = jet__num_value8(m & keep);
+                uint64_t keep = jet__swar_below(mbad);
+                if (JET_UNLIKELY(keep == below)) goto general; /* no fraction digit */
+                w = jet__swar_digits8(m & keep);
                 q = (int)n - 8;
-                e = p + 1 + ((unsigned)__builtin_ctzll(mbad) >> 3);
+                e = p + 1 + (jet__ctz64(mbad) >> 3);
             } else {
-                uint64_t t1 = jet__num_load8(p + 9) - JET__NUM_ZEROS;
-                uint64_t b1 = jet__num_nondigits(t1);
+                uint64_t t1 = jet__load_le64(p + 9) - JET_SWAR_ZEROS;
+                uint64_t b1 = jet__swar_nondigits(t1);
                 q = (int)n - 16;
                 if (b1) { /* 9 to 15 digits */
-                    w = jet__num_value8(m) * 100000000u + jet__num_value8(t1 & jet__num_below(b1));
-                    e = p + 9 + ((unsigned)__builtin_ctzll(b1) >> 3);
+                    w = jet__swar_digits8(m) * 100000000u + jet__swar_digits8(t1 & jet__swar_below(b1));
+                    e = p + 9 + (jet__ctz64(b1) >> 3);
                 } else { /* 16 digits, and up to 3 more one at a time */
-                    w = jet__num_value8(m) * 100000000u + jet__num_value8(t1);
+                    w = jet__swar_digits8(m) * 100000000u + jet__swar_digits8(t1);
                     e = p + 17;
                     unsigned d = (unsigned char)(*e - '0');
                     if (d <= 9) {
@@ -256,17 +229,17 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
                     }
                 }
             }
-            if (__builtin_expect((*e | 0x20) == 'e', 0))
+            if (JET_UNLIKELY((*e | 0x20) == 'e'))
                 JET__NUM_RETURN_VIA_TMP(jet__num_parse_exp(s, e, end, w, q, flags, &n_, &c_, &at_));
             uint64_t bits;
             if (w <= (UINT64_C(1) << 53)) {
                 double d = (double)(int64_t)w / jet__num_pow10_f64[-q];
                 memcpy(&bits, &d, 8);
             } else {
-                int lz = __builtin_clzll(w);
+                int lz = jet__clz64(w);
                 jet__num_u128 pr = (jet__num_u128)(w << lz) * jet__num_pow10_neg_hi[-q];
                 uint64_t hi = (uint64_t)(pr >> 64);
-                if (__builtin_expect((hi & 0x1FF) == 0x1FF, 0)) goto general;
+                if (JET_UNLIKELY((hi & 0x1FF) == 0x1FF)) goto general;
                 unsigned upper = (unsigned)(hi >> 63);
                 uint64_t mant = hi >> (9 + upper); /* mantissa and round bit */
                 bits = ((uint64_t)(jet__num_pow10_neg_be[-q] - lz + (int)upper) << 52) + ((mant + 1) >> 1);
@@ -276,15 +249,15 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
             return e;
         }
         e = p + n;
-        uint64_t w = jet__num_value8((t << 1) << (63 - 8 * n)); /* digits to the top */
-        if (__builtin_expect((*e | 0x20) == 'e', 0))
+        uint64_t w = jet__swar_digits8((t << 1) << (63 - 8 * n)); /* digits to the top */
+        if (JET_UNLIKELY((*e | 0x20) == 'e'))
             JET__NUM_RETURN_VIA_TMP(jet__num_parse_exp(s, e, end, w, 0, flags, &n_, &c_, &at_));
         if (!neg) {
             out->kind = JET_NUM_UINT;
             out->v.u = w;
             return e;
         }
-        if (__builtin_expect(w == 0, 0)) goto general; /* "-0" is REAL */
+        if (JET_UNLIKELY(w == 0)) goto general; /* "-0" is REAL */
         out->kind = JET_NUM_SINT;
         out->v.i = -(int64_t)w;
         return e;
@@ -294,7 +267,7 @@ jet__num_parse_inline(const char *p, const char *end, jet_read_flags flags, jet_
     JET__NUM_RETURN_VIA_TMP(jet__num_parse(p, end, flags, &n_, &c_, &at_));
 }
 
-__attribute__((always_inline)) static inline const char *
+static JET_ALWAYS_INLINE const char *
 jet_num_parse(const char *p, const char *end, jet_read_flags flags, jet_num *out, jet_code *code,
               const char **err_at) {
     return jet__num_parse_inline(p, end, flags, out, code, err_at,
@@ -312,7 +285,7 @@ static inline const char *jet_num_roomy_limit(const char *json, const char *end,
     return end - JET__NUM_ROOMY + 1;
 }
 
-__attribute__((always_inline)) static inline const char *
+static JET_ALWAYS_INLINE const char *
 jet_num_parse_ex(const char *p, const char *end, const char *roomy_limit, jet_read_flags flags,
                  jet_num *out, jet_code *code, const char **err_at) {
     return jet__num_parse_inline(p, end, flags, out, code, err_at, p < roomy_limit);

@@ -22,16 +22,6 @@
 
 #include "pow10_table.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define NP_LIKELY(x) __builtin_expect(!!(x), 1)
-#define NP_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define NP_NOINLINE __attribute__((noinline))
-#else
-#define NP_LIKELY(x) (x)
-#define NP_UNLIKELY(x) (x)
-#define NP_NOINLINE
-#endif
-
 #if defined(__SIZEOF_INT128__) && !defined(JET_NO_INT128)
 #define NP_HAVE_U128 1
 __extension__ typedef __uint128_t np_u128;
@@ -75,21 +65,6 @@ static inline np_u128s np_mul64(uint64_t a, uint64_t b) {
     return r;
 }
 
-static inline int np_clz64(uint64_t x) { /* x != 0 */
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_clzll(x);
-#else
-    int n = 0;
-    while (!(x >> 63)) {
-        x <<= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-static inline int np_is_digit(char c) { return (unsigned char)(c - '0') < 10; }
-
 /* floor(q * log2(10)) for |q| < 2^20ish, without shifting a negative value. */
 static inline int np_floor_log2_pow10(int q) {
     int64_t t = (int64_t)q * 217706 + ((int64_t)1 << 40);
@@ -97,45 +72,8 @@ static inline int np_floor_log2_pow10(int q) {
 }
 
 #ifdef NP_SWAR
-static inline int np_ctz64(uint64_t x) { /* x != 0 */
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* How many of the 8 bytes are leading ASCII digits (0..8), given
- * t = bytes - 0x30 per byte (as a plain 64-bit subtraction, first byte in
- * the low bits). A digit byte is 0..9: no borrow out of it, and t + 0x76
- * stays below 0x80. Any other byte has the top bit set in t or in t + 0x76.
- * Borrows and carries only travel upward, so they can spoil bytes above the
- * first non-digit but never the bytes up to it, which is all ctz looks at. */
-static inline unsigned np_digit_run8(uint64_t t) {
-    uint64_t bad = ((t + UINT64_C(0x7676767676767676)) | t) & UINT64_C(0x8080808080808080);
-    return bad ? (unsigned)np_ctz64(bad) >> 3 : 8;
-}
-
-/* Eight digit values 0..9 (first digit in the low byte) → number.
- * Step 1 forms two-digit pairs p0..p3 in bytes 0, 2, 4, 6 (each <= 99, no
- * carries). Step 2 uses two independent multiplies: bits 32..63 of
- * A*(100 + 10^6*2^32) hold p0*10^6 + p2*100 and those of B*(1 + 10^4*2^32)
- * hold p1*10^4 + p3 (A = p0, p2 in bytes 0 and 4; B = p1, p3); the low
- * halves stay below 2^32, so nothing carries into the sum. */
-static inline uint64_t np_combine8(uint64_t v) {
-    const uint64_t m = UINT64_C(0x000000FF000000FF);
-    v = v * 10 + (v >> 8);
-    uint64_t a = (v & m) * (100 + (UINT64_C(1000000) << 32));
-    uint64_t b = ((v >> 16) & m) * (1 + (UINT64_C(10000) << 32));
-    return (a + b) >> 32;
-}
-
-static const uint64_t np_pow10_u64[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+/* 8 bytes at p less '0' in every byte (see bits.h). */
+static inline uint64_t np_word(const char *p) { return jet__load_le64(p) - JET_SWAR_ZEROS; }
 #endif
 
 /* Accumulates digits into *w (wrapping: callers re-derive when > 19).
@@ -145,24 +83,22 @@ static inline const char *np_digits(const char *p, const char *end, uint64_t *w)
     uint64_t x = *w;
 #ifdef NP_SWAR
     while (end - p >= 8) {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        v -= UINT64_C(0x3030303030303030);
-        unsigned n = np_digit_run8(v);
+        uint64_t v = np_word(p);
+        unsigned n = jet__swar_digit_run(v);
         if (n == 8) {
-            x = x * 100000000u + np_combine8(v);
+            x = x * 100000000u + jet__swar_digits8(v);
             p += 8;
             continue;
         }
         if (n) {
-            x = x * np_pow10_u64[n] + np_combine8(v << (64 - 8 * n));
+            x = x * jet__pow10_u64[n] + jet__swar_digits8(v << (64 - 8 * n));
             p += n;
         }
         *w = x;
         return p;
     }
 #endif
-    while (p < end && np_is_digit(*p)) {
+    while (p < end && jet__is_digit(*p)) {
         x = x * 10 + (uint64_t)(*p - '0');
         p++;
     }
@@ -197,7 +133,7 @@ static inline const char *np_scan_int(const char *p, const char *end, uint64_t *
     if (*p == '0') {
         p++;
         *w = 0;
-        if (NP_UNLIKELY(p < end && np_is_digit(*p))) return np_fail(JET_ERR_NUMBER, p, code, err_at);
+        if (JET_UNLIKELY(p < end && jet__is_digit(*p))) return np_fail(JET_ERR_NUMBER, p, code, err_at);
         return p;
     }
     *w = 0;
@@ -223,7 +159,7 @@ static inline const char *np_scan_tail(const char *p, const char *end, uint64_t 
         fp = p;
         p = np_digits(p, end, w);
         nfrac = (size_t)(p - fp);
-        if (NP_UNLIKELY(nfrac == 0))
+        if (JET_UNLIKELY(nfrac == 0))
             return np_fail(p == end ? JET_ERR_TRUNCATED : JET_ERR_NUMBER, p, code, err_at);
     }
     if (p < end && (*p | 0x20) == 'e') {
@@ -233,14 +169,14 @@ static inline const char *np_scan_tail(const char *p, const char *end, uint64_t 
             eneg = *p == '-';
             p++;
         }
-        if (NP_UNLIKELY(p == end)) return np_fail(JET_ERR_TRUNCATED, p, code, err_at);
-        if (NP_UNLIKELY(!np_is_digit(*p))) return np_fail(JET_ERR_NUMBER, p, code, err_at);
+        if (JET_UNLIKELY(p == end)) return np_fail(JET_ERR_TRUNCATED, p, code, err_at);
+        if (JET_UNLIKELY(!jet__is_digit(*p))) return np_fail(JET_ERR_NUMBER, p, code, err_at);
         int64_t e = 0;
         do {
             /* Saturate: beyond 2^50 every result is 0 or overflow anyway. */
             if (e < NP_EXP_SAT) e = e * 10 + (*p - '0');
             p++;
-        } while (p < end && np_is_digit(*p));
+        } while (p < end && jet__is_digit(*p));
         exp = eneg ? -e : e;
     }
     *fp_out = fp;
@@ -277,7 +213,7 @@ static int np_iter_next(np_digit_iter *it) {
 
 /* More than 19 digits: the first 19 significant digits, the decimal exponent
  * that goes with them, and whether a nonzero digit was dropped. */
-static NP_NOINLINE void np_leading19(const np_dec *d, uint64_t *w, int64_t *q, int *trunc) {
+static JET_NOINLINE void np_leading19(const np_dec *d, uint64_t *w, int64_t *q, int *trunc) {
     np_digit_iter it;
     np_iter_init(&it, d);
     int64_t skipped = 0, taken = 0;
@@ -411,7 +347,7 @@ static int np_cmp_half(const np_slow *s, uint64_t bits) {
 
 /* Correctly rounded magnitude bits, starting from an estimate `b` that is
  * within a couple of units of the answer. */
-static NP_NOINLINE uint64_t np_slow_path(const np_dec *d, uint64_t b, int mbits, int bias) {
+static JET_NOINLINE uint64_t np_slow_path(const np_dec *d, uint64_t b, int mbits, int bias) {
     np_slow s;
     s.mbits = mbits;
     s.bias = bias;
@@ -424,13 +360,11 @@ static NP_NOINLINE uint64_t np_slow_path(const np_dec *d, uint64_t b, int mbits,
     while ((c = np_iter_next(&it)) == 0) skipped++;
     uint32_t chunk = 0;
     int clen = 0;
-    static const uint32_t p10[10] = {1, 10, 100, 1000, 10000, 100000, 1000000,
-                                     10000000, 100000000, 1000000000};
     while (c >= 0 && taken < NP_MAX_DIGITS) {
         chunk = chunk * 10 + (uint32_t)c;
         taken++;
         if (++clen == 9) {
-            np_big_mul_small(&s.digits, p10[9]);
+            np_big_mul_small(&s.digits, (uint32_t)jet__pow10_u64[9]);
             np_big_add_small(&s.digits, chunk);
             chunk = 0;
             clen = 0;
@@ -438,7 +372,7 @@ static NP_NOINLINE uint64_t np_slow_path(const np_dec *d, uint64_t b, int mbits,
         c = np_iter_next(&it);
     }
     if (clen) {
-        np_big_mul_small(&s.digits, p10[clen]);
+        np_big_mul_small(&s.digits, (uint32_t)jet__pow10_u64[clen]);
         np_big_add_small(&s.digits, chunk);
     }
     while (c >= 0) {
@@ -491,13 +425,13 @@ static NP_NOINLINE uint64_t np_slow_path(const np_dec *d, uint64_t b, int mbits,
 static inline uint64_t np_eisel_lemire(uint64_t w, int q, int mbits, int bias, int *amb) {
     const int shift0 = 64 - mbits - 2; /* kept bits end here when bit 63 of hi is 0 */
     const uint64_t mask = (UINT64_C(1) << (shift0 - 1)) - 1; /* below the round bit */
-    int lz = np_clz64(w);
+    int lz = jet__clz64(w);
     w <<= lz;
     const uint64_t *t = jet_pow10_tab[q - JET_POW10_MIN];
     np_u128s f = np_mul64(w, t[0]);
     int exact = q >= 0 && q <= 55;
     uint64_t low = 0; /* bits 0..63 of W*T when exact */
-    if (NP_UNLIKELY((f.hi & mask) == mask || exact)) {
+    if (JET_UNLIKELY((f.hi & mask) == mask || exact)) {
         np_u128s s = np_mul64(w, t[1]);
         f.lo += s.hi;
         f.hi += f.lo < s.hi;
@@ -566,7 +500,7 @@ const double jet__num_pow10_f64[23] = {
 
 /* Slow-but-general part: > 19 digits, out-of-range exponents, ambiguity.
  * Takes scalars so that the hot caller keeps its state in registers. */
-static NP_NOINLINE uint64_t np_general(const char *ip, size_t nint, const char *fp, size_t nfrac,
+static JET_NOINLINE uint64_t np_general(const char *ip, size_t nint, const char *fp, size_t nfrac,
                                        int64_t exp, uint64_t w, int64_t q, int ndig_ok,
                                        int mbits, int bias) {
     np_dec d;
@@ -605,7 +539,7 @@ static inline uint64_t np_el_fast(uint64_t w, int64_t q, int mbits, int bias) {
     const int shift0 = 64 - mbits - 2;
     const uint64_t mask = (UINT64_C(1) << (shift0 - 1)) - 1;
     if (!(w != 0 && q >= JET_POW10_MIN && q <= JET_POW10_MAX && (uint64_t)q > 55)) return 0;
-    int lz = np_clz64(w);
+    int lz = jet__clz64(w);
     np_u128s f = np_mul64(w << lz, jet_pow10_tab[q - JET_POW10_MIN][0]);
     if ((f.hi & mask) == mask) return 0;
     int upper = (int)(f.hi >> 63);
@@ -620,7 +554,7 @@ static inline uint64_t np_el_fast(uint64_t w, int64_t q, int mbits, int bias) {
 /* Magnitude bits of the decimal; `w` holds the digits when nint+nfrac <= 19. */
 static inline uint64_t np_to_f64_bits(const char *ip, size_t nint, const char *fp, size_t nfrac,
                                       int64_t exp, uint64_t w) {
-    if (NP_LIKELY(nint + nfrac <= 19)) {
+    if (JET_LIKELY(nint + nfrac <= 19)) {
         int64_t q = exp - (int64_t)nfrac;
 #ifdef NP_CLINGER
         if (w <= (UINT64_C(1) << 53) && q >= -22 && q <= 22) {
@@ -632,7 +566,7 @@ static inline uint64_t np_to_f64_bits(const char *ip, size_t nint, const char *f
         }
 #endif
         uint64_t b = np_el_fast(w, q, 52, 1023);
-        if (NP_LIKELY(b)) return b;
+        if (JET_LIKELY(b)) return b;
         return np_general(ip, nint, fp, nfrac, exp, w, q, 1, 52, 1023);
     }
     return np_general(ip, nint, fp, nfrac, exp, 0, 0, 0, 52, 1023);
@@ -640,7 +574,7 @@ static inline uint64_t np_to_f64_bits(const char *ip, size_t nint, const char *f
 
 static inline uint64_t np_to_f32_bits(const char *ip, size_t nint, const char *fp, size_t nfrac,
                                       int64_t exp, uint64_t w) {
-    if (NP_LIKELY(nint + nfrac <= 19)) {
+    if (JET_LIKELY(nint + nfrac <= 19)) {
         int64_t q = exp - (int64_t)nfrac;
 #ifdef NP_CLINGER
         if (w <= (UINT64_C(1) << 24) && q >= -10 && q <= 10) {
@@ -652,7 +586,7 @@ static inline uint64_t np_to_f32_bits(const char *ip, size_t nint, const char *f
         }
 #endif
         uint64_t b = np_el_fast(w, q, 23, 127);
-        if (NP_LIKELY(b)) return b;
+        if (JET_LIKELY(b)) return b;
         return np_general(ip, nint, fp, nfrac, exp, w, q, 1, 23, 127);
     }
     return np_general(ip, nint, fp, nfrac, exp, 0, 0, 0, 23, 127);
@@ -672,7 +606,7 @@ static const char *np_literal(const char *p, const char *end, const char *lit, s
     return p;
 }
 
-static NP_NOINLINE const char *np_not_digit(const char *p, const char *end, int neg,
+static JET_NOINLINE const char *np_not_digit(const char *p, const char *end, int neg,
                                             jet_read_flags flags, jet_num *out,
                                             jet_code *code, const char **err_at) {
     if (flags & JET_READ_ALLOW_NAN_INF) {
@@ -698,7 +632,7 @@ static NP_NOINLINE const char *np_not_digit(const char *p, const char *end, int 
 
 /* Integer of 20 digits or more, or a negative one below INT64_MIN: the
  * uint64 value when it is a 20-digit one that fits. */
-static NP_NOINLINE int np_big_int(const char *ip, size_t nint, int neg, uint64_t *u) {
+static JET_NOINLINE int np_big_int(const char *ip, size_t nint, int neg, uint64_t *u) {
     if (nint != 20 || neg) return 0;
     uint64_t x = 0;
     for (int i = 0; i < 19; i++) x = x * 10 + (uint64_t)(ip[i] - '0');
@@ -711,22 +645,22 @@ static NP_NOINLINE int np_big_int(const char *ip, size_t nint, int neg, uint64_t
 /* The complete parser: every grammar case, error, flag and position,
  * reading byte by byte where fewer than 8 bytes remain. jet_num_parse runs
  * it for everything its fast path does not finish. */
-static NP_NOINLINE const char *np_parse_careful(const char *p, const char *end, jet_read_flags flags,
+static JET_NOINLINE const char *np_parse_careful(const char *p, const char *end, jet_read_flags flags,
                                                 jet_num *out, jet_code *code, const char **err_at) {
     const char *start = p;
-    if (NP_UNLIKELY(p >= end)) return np_fail(JET_ERR_TRUNCATED, end, code, err_at);
+    if (JET_UNLIKELY(p >= end)) return np_fail(JET_ERR_TRUNCATED, end, code, err_at);
     int neg = *p == '-';
     p += neg;
-    if (NP_UNLIKELY(p == end)) return np_fail(JET_ERR_TRUNCATED, p, code, err_at);
-    if (NP_UNLIKELY(!np_is_digit(*p))) return np_not_digit(p, end, neg, flags, out, code, err_at);
+    if (JET_UNLIKELY(p == end)) return np_fail(JET_ERR_TRUNCATED, p, code, err_at);
+    if (JET_UNLIKELY(!jet__is_digit(*p))) return np_not_digit(p, end, neg, flags, out, code, err_at);
     const char *ip = p;
     uint64_t w;
     p = np_scan_int(p, end, &w, code, err_at);
-    if (NP_UNLIKELY(!p)) return NULL;
+    if (JET_UNLIKELY(!p)) return NULL;
     size_t nint = (size_t)(p - ip);
     if (!np_has_tail(p, end)) { /* integer syntax */
-        if (NP_UNLIKELY(flags & JET_READ_NUMBER_AS_RAW)) goto raw;
-        if (NP_LIKELY(nint <= 19)) {
+        if (JET_UNLIKELY(flags & JET_READ_NUMBER_AS_RAW)) goto raw;
+        if (JET_LIKELY(nint <= 19)) {
             if (!neg) {
                 out->kind = JET_NUM_UINT;
                 out->v.u = w;
@@ -748,7 +682,7 @@ static NP_NOINLINE const char *np_parse_careful(const char *p, const char *end, 
         }
         if ((w != 0 || nint != 1) && (flags & JET_READ_BIGNUM_AS_RAW)) goto raw;
         uint64_t bits = np_to_f64_bits(ip, nint, p, 0, 0, w);
-        if (NP_UNLIKELY(bits == NP_F64_INF)) {
+        if (JET_UNLIKELY(bits == NP_F64_INF)) {
             if (flags & JET_READ_BIGNUM_AS_RAW) goto raw;
             return np_fail(JET_ERR_NUMBER_RANGE, start, code, err_at);
         }
@@ -761,11 +695,11 @@ static NP_NOINLINE const char *np_parse_careful(const char *p, const char *end, 
     size_t nfrac;
     int64_t exp;
     p = np_scan_tail(p, end, &w, &fp, &nfrac, &exp, code, err_at);
-    if (NP_UNLIKELY(!p)) return NULL;
-    if (NP_UNLIKELY(flags & JET_READ_NUMBER_AS_RAW)) goto raw;
+    if (JET_UNLIKELY(!p)) return NULL;
+    if (JET_UNLIKELY(flags & JET_READ_NUMBER_AS_RAW)) goto raw;
     {
         uint64_t bits = np_to_f64_bits(ip, nint, fp, nfrac, exp, w);
-        if (NP_UNLIKELY(bits == NP_F64_INF)) {
+        if (JET_UNLIKELY(bits == NP_F64_INF)) {
             if (flags & JET_READ_BIGNUM_AS_RAW) goto raw;
             return np_fail(JET_ERR_NUMBER_RANGE, start, code, err_at);
         }
@@ -796,18 +730,6 @@ raw:
  */
 #define NP_ROOMY 64
 
-static inline uint64_t np_word(const char *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v - UINT64_C(0x3030303030303030);
-}
-
-/* See np_digit_run8: the top bit of each byte that is not a digit, and
- * possibly of bytes after it (never before). */
-static inline uint64_t np_nondigits(uint64_t t) {
-    return ((t + UINT64_C(0x7676767676767676)) | t) & UINT64_C(0x8080808080808080);
-}
-
 /*
  * A run of digits starting at p, at most `words` words long; *w = *w * 10^n +
  * the run's value (wrapping beyond 19 digits). Returns the end of the run, or
@@ -819,14 +741,14 @@ static inline const char *np_run(const char *p, uint64_t *w, int words) {
     uint64_t x = *w;
     for (int i = 0; i < words; i++) {
         uint64_t v = np_word(p);
-        uint64_t bad = np_nondigits(v);
+        uint64_t bad = jet__swar_nondigits(v);
         if (bad == 0) {
-            x = x * 100000000u + np_combine8(v);
+            x = x * 100000000u + jet__swar_digits8(v);
             p += 8;
             continue;
         }
-        unsigned n = (unsigned)np_ctz64(bad) >> 3;
-        x = x * np_pow10_u64[n] + np_combine8((v << 1) << (63 - 8 * n));
+        unsigned n = jet__ctz64(bad) >> 3;
+        x = x * jet__pow10_u64[n] + jet__swar_digits8((v << 1) << (63 - 8 * n));
         *w = x;
         return p + n;
     }
@@ -852,9 +774,9 @@ static inline uint64_t np_frac_bits(uint64_t w, unsigned nf) {
 #else
     if (w == 0) return 0;
 #endif
-    int lz = np_clz64(w);
+    int lz = jet__clz64(w);
     np_u128s f = np_mul64(w << lz, jet__num_pow10_neg_hi[nf]);
-    if (NP_UNLIKELY((f.hi & 0x1FF) == 0x1FF)) return 0; /* bits below the round bit */
+    if (JET_UNLIKELY((f.hi & 0x1FF) == 0x1FF)) return 0; /* bits below the round bit */
     unsigned upper = (unsigned)(f.hi >> 63);
     uint64_t t = f.hi >> (9 + upper); /* mantissa and round bit */
     uint64_t be1 = (uint64_t)(jet__num_pow10_neg_be[nf] - lz + (int)upper);
@@ -881,18 +803,18 @@ static inline uint64_t np_exp_bits(uint64_t w, int64_t q) {
 const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
                            jet_num *out, jet_code *code, const char **err_at) {
 #ifdef NP_SWAR
-    if (NP_LIKELY(end - p >= NP_ROOMY && !(flags & JET_READ_NUMBER_AS_RAW))) {
+    if (JET_LIKELY(end - p >= NP_ROOMY && !(flags & JET_READ_NUMBER_AS_RAW))) {
         const char *s = p;
         uint64_t neg = *p == '-';
         p += neg;
         uint64_t v = np_word(p);
-        uint64_t bad = np_nondigits(v);
+        uint64_t bad = jet__swar_nondigits(v);
         /* not a digit (errors, NaN, Infinity), or a leading zero ("01") */
-        if (NP_UNLIKELY((bad & 0x80) || ((v & 0xFF) == 0 && !(bad & 0x8000)))) goto careful;
+        if (JET_UNLIKELY((bad & 0x80) || ((v & 0xFF) == 0 && !(bad & 0x8000)))) goto careful;
         uint64_t w;
         unsigned nf;
-        if (NP_LIKELY(bad != 0)) {
-            unsigned n = (unsigned)np_ctz64(bad) >> 3; /* 1..7 integer digits */
+        if (JET_LIKELY(bad != 0)) {
+            unsigned n = jet__ctz64(bad) >> 3; /* 1..7 integer digits */
             if (p[n] == '.') {
                 /* Drop the point: the integer digits, then the fraction's,
                  * in one word (bytes below n from v, the rest one byte on).
@@ -901,49 +823,49 @@ const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
                 uint64_t low = ((bad & (0 - bad)) >> 7) - 1;
                 uint64_t next;
                 memcpy(&next, p + 1, 8);
-                uint64_t m = (((v + UINT64_C(0x3030303030303030)) & low) | (next & ~low)) -
-                             UINT64_C(0x3030303030303030);
-                uint64_t mbad = np_nondigits(m);
+                uint64_t m = (((v + JET_SWAR_ZEROS) & low) | (next & ~low)) -
+                             JET_SWAR_ZEROS;
+                uint64_t mbad = jet__swar_nondigits(m);
                 unsigned nd;
-                if (NP_LIKELY(mbad == 0)) {
-                    w = np_combine8(m);
+                if (JET_LIKELY(mbad == 0)) {
+                    w = jet__swar_digits8(m);
                     const char *r = np_run(p + 9, &w, 2);
-                    if (NP_UNLIKELY(!r)) goto careful;
+                    if (JET_UNLIKELY(!r)) goto careful;
                     nd = 8 + (unsigned)(r - (p + 9));
                     p = r;
                 } else {
-                    nd = (unsigned)np_ctz64(mbad) >> 3;
-                    w = np_combine8((m << 1) << (63 - 8 * nd));
+                    nd = jet__ctz64(mbad) >> 3;
+                    w = jet__swar_digits8((m << 1) << (63 - 8 * nd));
                     p += nd + 1;
                 }
                 nf = nd - n;
-                if (NP_UNLIKELY(nf == 0 || nd > 19)) goto careful; /* "1." or "1.x"; long */
-                if (NP_LIKELY((*p | 0x20) != 'e')) {
+                if (JET_UNLIKELY(nf == 0 || nd > 19)) goto careful; /* "1." or "1.x"; long */
+                if (JET_LIKELY((*p | 0x20) != 'e')) {
                     uint64_t bits = np_frac_bits(w, nf);
-                    if (NP_UNLIKELY(bits == 0 && w != 0)) goto careful;
+                    if (JET_UNLIKELY(bits == 0 && w != 0)) goto careful;
                     out->kind = JET_NUM_REAL;
                     out->v.u = bits | neg << 63;
                     return p;
                 }
                 goto exponent;
             }
-            w = np_combine8((v << 1) << (63 - 8 * n));
+            w = jet__swar_digits8((v << 1) << (63 - 8 * n));
             p += n;
         } else { /* 8 or more integer digits */
-            w = np_combine8(v);
+            w = jet__swar_digits8(v);
             const char *ip = p;
             p = np_run(p + 8, &w, 2);
-            if (NP_UNLIKELY(!p || p - ip > 19)) goto careful;
+            if (JET_UNLIKELY(!p || p - ip > 19)) goto careful;
             nf = 0;
             if (*p == '.') {
                 const char *fp = p + 1;
                 p = np_run(fp, &w, 3);
-                if (NP_UNLIKELY(!p)) goto careful;
+                if (JET_UNLIKELY(!p)) goto careful;
                 nf = (unsigned)(p - fp);
-                if (NP_UNLIKELY(nf == 0 || (size_t)(fp - ip) - 1 + nf > 19)) goto careful;
-                if (NP_LIKELY((*p | 0x20) != 'e')) {
+                if (JET_UNLIKELY(nf == 0 || (size_t)(fp - ip) - 1 + nf > 19)) goto careful;
+                if (JET_LIKELY((*p | 0x20) != 'e')) {
                     uint64_t bits = np_frac_bits(w, nf);
-                    if (NP_UNLIKELY(bits == 0)) goto careful;
+                    if (JET_UNLIKELY(bits == 0)) goto careful;
                     out->kind = JET_NUM_REAL;
                     out->v.u = bits | neg << 63;
                     return p;
@@ -952,13 +874,13 @@ const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
             }
         }
         /* integer digits only so far, at most 19 of them */
-        if (NP_LIKELY((*p | 0x20) != 'e')) {
+        if (JET_LIKELY((*p | 0x20) != 'e')) {
             if (!neg) {
                 out->kind = JET_NUM_UINT;
                 out->v.u = w;
                 return p;
             }
-            if (NP_UNLIKELY(w - 1 >= (UINT64_C(1) << 63))) goto careful; /* -0, below INT64_MIN */
+            if (JET_UNLIKELY(w - 1 >= (UINT64_C(1) << 63))) goto careful; /* -0, below INT64_MIN */
             out->kind = JET_NUM_SINT;
             out->v.i = -(int64_t)(w - 1) - 1;
             return p;
@@ -969,16 +891,16 @@ const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
         const char *e = p + 1;
         int eneg = *e == '-';
         e += eneg | (*e == '+');
-        if (NP_UNLIKELY(e == end || !np_is_digit(*e))) goto careful;
+        if (JET_UNLIKELY(e == end || !jet__is_digit(*e))) goto careful;
         int64_t x = 0;
         do {
             if (x < NP_EXP_SAT) x = x * 10 + (*e - '0');
             e++;
-        } while (e < end && np_is_digit(*e));
+        } while (e < end && jet__is_digit(*e));
         uint64_t bits = 0; /* zero times any power of ten */
         if (w != 0) {
             bits = np_exp_bits(w, (eneg ? -x : x) - (int64_t)nf);
-            if (NP_UNLIKELY(bits == 0)) goto careful;
+            if (JET_UNLIKELY(bits == 0)) goto careful;
         }
         out->kind = JET_NUM_REAL;
         out->v.u = bits | neg << 63;
@@ -1003,16 +925,16 @@ const char *jet__num_parse_exp(const char *s, const char *e, const char *end, ui
         eneg = *p == '-';
         p++;
     }
-    if (NP_UNLIKELY(p == end || !np_is_digit(*p))) return np_parse_careful(s, end, flags, out, code, err_at);
+    if (JET_UNLIKELY(p == end || !jet__is_digit(*p))) return np_parse_careful(s, end, flags, out, code, err_at);
     int64_t x = 0;
     do {
         if (x < NP_EXP_SAT) x = x * 10 + (*p - '0');
         p++;
-    } while (p < end && np_is_digit(*p));
+    } while (p < end && jet__is_digit(*p));
     uint64_t bits = 0; /* zero times any power of ten */
     if (w != 0) {
         bits = np_exp_bits(w, (eneg ? -x : x) + q);
-        if (NP_UNLIKELY(bits == 0)) return np_parse_careful(s, end, flags, out, code, err_at);
+        if (JET_UNLIKELY(bits == 0)) return np_parse_careful(s, end, flags, out, code, err_at);
     }
     out->kind = JET_NUM_REAL;
     out->v.u = bits | (uint64_t)(*s == '-') << 63;
@@ -1023,25 +945,25 @@ const char *jet__num_parse_exp(const char *s, const char *e, const char *end, ui
 const char *jet_num_parse_f32(const char *p, const char *end, float *out,
                               jet_code *code, const char **err_at) {
     const char *start = p;
-    if (NP_UNLIKELY(p >= end)) return np_fail(JET_ERR_TRUNCATED, end, code, err_at);
+    if (JET_UNLIKELY(p >= end)) return np_fail(JET_ERR_TRUNCATED, end, code, err_at);
     int neg = *p == '-';
     p += neg;
-    if (NP_UNLIKELY(p == end)) return np_fail(JET_ERR_TRUNCATED, p, code, err_at);
-    if (NP_UNLIKELY(!np_is_digit(*p))) return np_fail(JET_ERR_NUMBER, p, code, err_at);
+    if (JET_UNLIKELY(p == end)) return np_fail(JET_ERR_TRUNCATED, p, code, err_at);
+    if (JET_UNLIKELY(!jet__is_digit(*p))) return np_fail(JET_ERR_NUMBER, p, code, err_at);
     const char *ip = p, *fp = p;
     uint64_t w;
     size_t nint, nfrac = 0;
     int64_t exp = 0;
     p = np_scan_int(p, end, &w, code, err_at);
-    if (NP_UNLIKELY(!p)) return NULL;
+    if (JET_UNLIKELY(!p)) return NULL;
     nint = (size_t)(p - ip);
     fp = p;
     if (np_has_tail(p, end)) {
         p = np_scan_tail(p, end, &w, &fp, &nfrac, &exp, code, err_at);
-        if (NP_UNLIKELY(!p)) return NULL;
+        if (JET_UNLIKELY(!p)) return NULL;
     }
     uint32_t bits = (uint32_t)np_to_f32_bits(ip, nint, fp, nfrac, exp, w);
-    if (NP_UNLIKELY(bits == NP_F32_INF)) return np_fail(JET_ERR_NUMBER_RANGE, start, code, err_at);
+    if (JET_UNLIKELY(bits == NP_F32_INF)) return np_fail(JET_ERR_NUMBER_RANGE, start, code, err_at);
     bits |= (uint32_t)neg << 31;
     memcpy(out, &bits, 4);
     return p;

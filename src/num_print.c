@@ -23,14 +23,6 @@
 
 #include <string.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define NP_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define NP_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define NP_ALWAYS_INLINE inline
-#define NP_UNLIKELY(x) (x)
-#endif
-
 /* ------------------------------------------------------------------------ */
 /* 64 x 64 -> 128 bit multiplication                                         */
 /* ------------------------------------------------------------------------ */
@@ -99,30 +91,12 @@ static const char np_digits2[200] = {
     '9','0','9','1','9','2','9','3','9','4','9','5','9','6','9','7','9','8','9','9',
 };
 
-static const uint64_t np_pow10_u64[20] = {
-    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000),
-    UINT64_C(100000), UINT64_C(1000000), UINT64_C(10000000),
-    UINT64_C(100000000), UINT64_C(1000000000), UINT64_C(10000000000),
-    UINT64_C(100000000000), UINT64_C(1000000000000),
-    UINT64_C(10000000000000), UINT64_C(100000000000000),
-    UINT64_C(1000000000000000), UINT64_C(10000000000000000),
-    UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
-    UINT64_C(10000000000000000000),
-};
-
 /* Number of decimal digits of d (1 for 0). */
 static inline int np_count_digits(uint64_t d) {
-    unsigned bits;
-#if defined(__GNUC__) || defined(__clang__)
-    bits = 64u - (unsigned)__builtin_clzll(d | 1);
-#else
-    uint64_t x = d | 1;
-    bits = 0;
-    while (x) { bits++; x >>= 1; }
-#endif
+    unsigned bits = 64u - (unsigned)jet__clz64(d | 1);
     /* 1233 / 4096 ~ log10(2): t = floor(log10(2^bits)) or one more */
     unsigned t = (bits * 1233u) >> 12;
-    return (int)t + ((d | 1) >= np_pow10_u64[t]);
+    return (int)t + ((d | 1) >= jet__pow10_u64[t]);
 }
 
 /*
@@ -290,9 +264,9 @@ static inline uint64_t np_strip_zeros(uint64_t d, int *e) {
  * No digit is read back from memory (a load spanning several fresh stores
  * would stall on store forwarding).
  */
-static NP_ALWAYS_INLINE char *np_format(char *p, uint64_t d, int e, int n) {
+static JET_ALWAYS_INLINE char *np_format(char *p, uint64_t d, int e, int n) {
     int x = e + n - 1; /* decimal exponent of the leading digit */
-    uint64_t dd = d * np_pow10_u64[17 - n];
+    uint64_t dd = d * jet__pow10_u64[17 - n];
     uint64_t a9 = dd / 1000000000u;
     uint32_t r9 = (uint32_t)(dd - a9 * 1000000000u);
     uint32_t b8 = r9 / 10;
@@ -503,7 +477,7 @@ static inline uint64_t np_shortest64(uint64_t c, int q, int asym, int *kout,
         vb = np_rop64(g, cb << sh, ~UINT64_C(0), 0);
         vbl = np_rop64(g, cbl << sh, ~UINT64_C(0), 0);
         vbr = np_rop64(g, cbr << sh, ~UINT64_C(0), 0);
-    } else if (!NP_UNLIKELY(p > JET_POW10_MAX)) {
+    } else if (!JET_UNLIKELY(p > JET_POW10_MAX)) {
         const uint64_t *t = jet_pow10_tab[p - JET_POW10_MIN];
         /* 10^p is exact in the table for 0 <= p <= 55; otherwise the table
          * holds the floor and floor + 1 is a strict upper bound. */
@@ -590,12 +564,12 @@ size_t jet_num_write_f64(double v, char *buf) {
     uint64_t t = bits & ((UINT64_C(1) << 52) - 1);
     unsigned be = (unsigned)(bits >> 52) & 0x7ffu;
     int neg = (int)(bits >> 63);
-    if (NP_UNLIKELY(be == 0x7ffu)) return np_special(buf, neg, t != 0);
+    if (JET_UNLIKELY(be == 0x7ffu)) return np_special(buf, neg, t != 0);
 
     char *p = buf;
     *p = '-';
     p += neg;
-    if (NP_UNLIKELY(be == 0 && t == 0)) {
+    if (JET_UNLIKELY(be == 0 && t == 0)) {
         memcpy(p, "0.0", 4);
         return (size_t)(p - buf) + 3;
     }
@@ -628,12 +602,12 @@ size_t jet_num_write_f32(float f, char *buf) {
     uint32_t t = bits & ((UINT32_C(1) << 23) - 1);
     unsigned be = (bits >> 23) & 0xffu;
     int neg = (int)(bits >> 31);
-    if (NP_UNLIKELY(be == 0xffu)) return np_special(buf, neg, t != 0);
+    if (JET_UNLIKELY(be == 0xffu)) return np_special(buf, neg, t != 0);
 
     char *p = buf;
     *p = '-';
     p += neg;
-    if (NP_UNLIKELY(be == 0 && t == 0)) {
+    if (JET_UNLIKELY(be == 0 && t == 0)) {
         memcpy(p, "0.0", 4);
         return (size_t)(p - buf) + 3;
     }

@@ -17,6 +17,7 @@
 #include "grammar.h"
 #include "num.h"
 #include "scan.h"
+#include "utf8.h"
 
 #include <limits.h>
 #include <stdatomic.h>
@@ -229,41 +230,6 @@ bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t ke
 /* Strings                                                                    */
 /* ========================================================================== */
 
-static const uint8_t od_hex[256] = {
-    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,
-    ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14,
-    ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15,
-    ['F'] = 16};
-
-static int32_t hex4(const char *p) {
-    int32_t v = 0;
-    for (int i = 0; i < 4; i++) {
-        uint8_t h = od_hex[(unsigned char)p[i]];
-        if (!h) return -1;
-        v = (v << 4) | (h - 1);
-    }
-    return v;
-}
-
-static char *put_utf8(char *d, uint32_t cp) {
-    if (cp < 0x80) {
-        *d++ = (char)cp;
-    } else if (cp < 0x800) {
-        *d++ = (char)(0xC0 | (cp >> 6));
-        *d++ = (char)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *d++ = (char)(0xE0 | (cp >> 12));
-        *d++ = (char)(0x80 | ((cp >> 6) & 0x3F));
-        *d++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *d++ = (char)(0xF0 | (cp >> 18));
-        *d++ = (char)(0x80 | ((cp >> 12) & 0x3F));
-        *d++ = (char)(0x80 | ((cp >> 6) & 0x3F));
-        *d++ = (char)(0x80 | (cp & 0x3F));
-    }
-    return d;
-}
-
 /* Decodes the escape at p (a backslash, p < e) into *dp; returns the byte
  * after it, or NULL (error recorded when asked). */
 static const char *one_escape(jet_od *od, const char *p, const char *e, char **dp, bool record) {
@@ -285,18 +251,16 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
     case 't': *d++ = '\t'; break;
     case 'u': {
         if (e - p < 6) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
-        int32_t cp = hex4(p + 2);
+        int32_t cp = jet__hex4(p + 2);
         if (cp < 0) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
-        if (cp >= 0xD800 && cp <= 0xDBFF && e - p >= 12 && p[6] == '\\' && p[7] == 'u') {
-            int32_t lo = hex4(p + 8);
-            if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                *dp = put_utf8(d, 0x10000u + (((uint32_t)cp - 0xD800u) << 10) + ((uint32_t)lo - 0xDC00u));
-                return p + 12;
-            }
+        const char *after = p + 6;
+        if (cp >= 0xD800 && cp <= 0xDFFF && jet__pair_surrogate(&after, e, &cp)) {
+            *dp = jet__utf8_put(d, (uint32_t)cp);
+            return after;
         }
         if (cp >= 0xD800 && cp <= 0xDFFF && !(od->flags & JET_READ_ALLOW_INVALID_UTF8))
             OD_BAD(cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p);
-        *dp = put_utf8(d, (uint32_t)cp); /* WTF-8 for a lone surrogate when allowed */
+        *dp = jet__utf8_put(d, (uint32_t)cp); /* WTF-8 for a lone surrogate when allowed */
         return p + 6;
     }
     default: OD_BAD(JET_E_ESCAPE_CHAR, p + 1);
@@ -323,7 +287,7 @@ static bool unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out
             if (++w > wl) goto tail;
             bits = jet__od_bword(od, w);
         }
-        size_t k = (w << 6) + JET_OD_CTZ(bits);
+        size_t k = (w << 6) + jet__ctz64(bits);
         bits &= bits - 1;
         if (k >= b) break;
         const char *bsl = od->json + k;
@@ -425,7 +389,7 @@ size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
     int64_t depth = (int64_t)levels;
     for (;;) {
         while (bits) {
-            size_t i = (w << 6) + JET_OD_CTZ(bits);
+            size_t i = (w << 6) + jet__ctz64(bits);
             bits &= bits - 1;
             depth += bracket_delta[j[i]];
             if (JET_UNLIKELY(depth == 0)) return i + 1;
@@ -666,7 +630,7 @@ size_t jet__od_next_far(jet_od *od, size_t off) {
         if (++w >= od->words) return od->len;
         bits = jet__od_word_far(od, 0, w);
     }
-    return (w << 6) + JET_OD_CTZ(bits);
+    return (w << 6) + jet__ctz64(bits);
 }
 
 /* Forgets the previous document and error; the cursor stands nowhere yet. */

@@ -90,19 +90,6 @@ static JET_ALWAYS_INLINE uint64_t jet__od_rword(jet_od *od, size_t w) {
     return JET_OD_WORD(od, br, 2, w);
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define JET_OD_CTZ(x) ((unsigned)__builtin_ctzll(x))
-#else
-static inline unsigned jet__od_ctz(uint64_t x) {
-    unsigned n = 0;
-    while (!(x & 1)) { x >>= 1; n++; }
-    return n;
-}
-#define JET_OD_CTZ(x) jet__od_ctz(x)
-#endif
-/* The same widened for offset arithmetic. */
-#define JET_OD_CTZ64(x) ((uint64_t)JET_OD_CTZ(x))
-
 /* The token search of jet__od_next through the window (and at the end). */
 size_t jet__od_next_far(jet_od *od, size_t off);
 
@@ -115,7 +102,7 @@ static JET_ALWAYS_INLINE size_t jet__od_next(jet_od *od, size_t off) {
         if (JET_UNLIKELY(++w >= od->direct)) return jet__od_next_far(od, w << 6);
         bits = od->marks[w];
     }
-    return (w << 6) + JET_OD_CTZ(bits);
+    return (w << 6) + jet__ctz64(bits);
 }
 
 /*
@@ -159,7 +146,7 @@ static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
         }
         t->bits = t->marks[t->w];
     }
-    size_t p = t->base + (size_t)JET_OD_CTZ64(t->bits);
+    size_t p = t->base + (size_t)jet__ctz64(t->bits);
     t->bits &= t->bits - 1;
     return p;
 }
@@ -262,26 +249,25 @@ static JET_ALWAYS_INLINE const char *jet__od_fast_int(const char *p, const char 
     if (JET_UNLIKELY(end - p < 32)) return NULL;
     bool ng = *p == '-';
     p += ng;
-    uint64_t t = jet__num_load8(p) - JET__NUM_ZEROS;
-    uint64_t bad = jet__num_nondigits(t);
+    uint64_t t = jet__load_le64(p) - JET_SWAR_ZEROS;
+    uint64_t bad = jet__swar_nondigits(t);
     /* a digit first; "0" not followed by a digit */
     if (JET_UNLIKELY((bad & 0x80) || ((t & 0xFF) == 0 && !(bad & 0x8000)))) return NULL;
     uint64_t w;
     const char *e;
     if (bad) {
-        unsigned n = (unsigned)JET_OD_CTZ(bad) >> 3;
-        w = jet__num_value8(t << (64 - 8 * n));
+        unsigned n = jet__ctz64(bad) >> 3;
+        w = jet__swar_digits8(t << (64 - 8 * n));
         e = p + n;
     } else {
-        uint64_t t1 = jet__num_load8(p + 8) - JET__NUM_ZEROS;
-        uint64_t b1 = jet__num_nondigits(t1);
+        uint64_t t1 = jet__load_le64(p + 8) - JET_SWAR_ZEROS;
+        uint64_t b1 = jet__swar_nondigits(t1);
         if (b1) {
-            static const uint32_t pow10_8[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-            unsigned n1 = (unsigned)JET_OD_CTZ(b1) >> 3;
-            w = jet__num_value8(t) * pow10_8[n1] + (n1 ? jet__num_value8((t1 << 1) << (63 - 8 * n1)) : 0);
+            unsigned n1 = jet__ctz64(b1) >> 3;
+            w = jet__swar_digits8(t) * jet__pow10_u64[n1] + (n1 ? jet__swar_digits8((t1 << 1) << (63 - 8 * n1)) : 0);
             e = p + 8 + n1;
         } else {
-            w = jet__num_value8(t) * 100000000u + jet__num_value8(t1);
+            w = jet__swar_digits8(t) * 100000000u + jet__swar_digits8(t1);
             e = p + 16;
             for (int k = 0; k < 3; k++) {
                 unsigned d = (unsigned char)(*e - '0');

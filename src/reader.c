@@ -26,6 +26,7 @@
 #include "grammar.h"
 #include "num.h"
 #include "scan.h"
+#include "utf8.h"
 
 #if JET_SCAN_SSE2
 #include <emmintrin.h>
@@ -38,21 +39,6 @@
 /* JSON whitespace: space, tab, LF, CR. */
 static const uint8_t ws_table[256] = {
     [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
-};
-
-/* Hex digit values, 0xFF for non-hex. */
-static const uint8_t hex_table[256] = {
-    ['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
-    ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9,
-    ['a'] = 10, ['b'] = 11, ['c'] = 12, ['d'] = 13, ['e'] = 14, ['f'] = 15,
-    ['A'] = 10, ['B'] = 11, ['C'] = 12, ['D'] = 13, ['E'] = 14, ['F'] = 15,
-    /* every other entry is 0 here; non-hex is detected through hex_ok */
-};
-static const uint8_t hex_ok[256] = {
-    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
-    ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
-    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
-    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
 };
 
 /* The byte a simple escape stands for; 0 for an invalid escape. */
@@ -187,49 +173,9 @@ static JET_NOINLINE bool utf8_cut_by_end(const unsigned char *p, const unsigned 
     return true;
 }
 
-/* Appends code point `cp` (< 0x110000; surrogates allowed for WTF-8) as UTF-8. */
-static inline char *utf8_put(char *dst, uint32_t cp) {
-    if (cp < 0x80) {
-        *dst++ = (char)cp;
-    } else if (cp < 0x800) {
-        *dst++ = (char)(0xC0 | (cp >> 6));
-        *dst++ = (char)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *dst++ = (char)(0xE0 | (cp >> 12));
-        *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
-        *dst++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *dst++ = (char)(0xF0 | (cp >> 18));
-        *dst++ = (char)(0x80 | ((cp >> 12) & 0x3F));
-        *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
-        *dst++ = (char)(0x80 | (cp & 0x3F));
-    }
-    return dst;
-}
-
 /* ========================================================================== */
 /* Strings                                                                    */
 /* ========================================================================== */
-
-#define ONES_8 0x0101010101010101ULL
-#define HIGH_8 0x8080808080808080ULL
-
-static inline size_t ctz64(uint64_t v) {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    /* tzcnt (bsf before BMI: the same for v != 0), its 64-bit result used
-     * as is: from __builtin_ctzll, gcc sign-extends the int it returns and
-     * clears the register first, two more instructions per token */
-    uint64_t n;
-    __asm__("rep bsfq %1, %0" : "=r"(n) : "rm"(v) : "cc");
-    return (size_t)n;
-#elif defined(__GNUC__) || defined(__clang__)
-    return (size_t)__builtin_ctzll(v);
-#else
-    size_t n = 0;
-    while (!(v & 1)) { v >>= 1; n++; }
-    return n;
-#endif
-}
 
 /*
  * A mask with the high bit set in the first byte of `x` (in memory order) that
@@ -246,26 +192,6 @@ static inline uint64_t string_special_mask(uint64_t x) {
     return (zq | zb | lt | x) & HIGH_8;
 }
 
-/* Reads 4 hex digits at p (caller checked 4 bytes remain); -1 when not hex. */
-static inline int32_t read_hex4(const unsigned char *p) {
-    if (!(hex_ok[p[0]] & hex_ok[p[1]] & hex_ok[p[2]] & hex_ok[p[3]])) return -1;
-    return (int32_t)((hex_table[p[0]] << 12) | (hex_table[p[1]] << 8) |
-                     (hex_table[p[2]] << 4) | hex_table[p[3]]);
-}
-
-/* After a \\u escape of a surrogate (*cp in D800..DFFF) that ends at *p:
- * when *cp is a high surrogate and a low surrogate escape follows before
- * lim, combines the pair into *cp, moves *p past it and returns true. */
-static inline bool pair_surrogate(const char **p, const char *lim, int32_t *cp) {
-    const char *s = *p;
-    if (*cp > 0xDBFF || lim - s < 6 || s[0] != '\\' || s[1] != 'u') return false;
-    int32_t lo = read_hex4((const unsigned char *)s + 2);
-    if (lo < 0xDC00 || lo > 0xDFFF) return false;
-    *cp = 0x10000 + (((*cp - 0xD800) << 10) | (lo - 0xDC00));
-    *p = s + 6;
-    return true;
-}
-
 /* Whether the bytes from p to the end are a proper prefix of a low
  * surrogate escape (\uDC00..\uDFFF): a high surrogate whose partner the
  * end of the input cuts off. */
@@ -276,7 +202,7 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
     if (avail > 1 && p[1] != 'u') return false;
     if (avail > 2 && (p[2] | 0x20) != 'd') return false;
     if (avail > 3 && !(((p[3] | 0x20) >= 'c' && (p[3] | 0x20) <= 'f'))) return false;
-    if (avail > 4 && !hex_ok[(unsigned char)p[4]]) return false;
+    if (avail > 4 && !jet__hex_ok[(unsigned char)p[4]]) return false;
     return true;
 }
 
@@ -305,7 +231,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             sp = _mm_or_si128(sp, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
             unsigned m = (unsigned)_mm_movemask_epi8(sp);
             if (m) {
-                unsigned k = (unsigned)__builtin_ctz(m);
+                unsigned k = jet__ctz32(m);
                 p += k;
                 dst += k;
                 goto special;
@@ -320,7 +246,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             memcpy(dst, p, 8);
             uint64_t m = string_special_mask(x);
             if (m) {
-                unsigned k = ctz64(m) >> 3;
+                unsigned k = jet__ctz64_offset(m) >> 3;
                 p += k;
                 dst += k;
                 goto special;
@@ -405,22 +331,22 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             if (JET_UNLIKELY(end - p < 6)) {
                 /* a non-hex byte before the end is the error, not the end */
                 for (const char *h = p + 2; h < end; h++)
-                    if (!hex_ok[(unsigned char)*h])
+                    if (!jet__hex_ok[(unsigned char)*h])
                         return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
                 return fail(r, JET_E_END_IN_U_ESCAPE, end);
             }
-            int32_t cp = read_hex4((const unsigned char *)p + 2);
+            int32_t cp = jet__hex4(p + 2);
             if (JET_UNLIKELY(cp < 0))
                 return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
             p += 6;
             if (cp >= 0xD800 && cp <= 0xDFFF) {
-                bool ok = pair_surrogate(&p, end, &cp);
+                bool ok = jet__pair_surrogate(&p, end, &cp);
                 if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
                     return fail(r, JET_E_END_IN_U_ESCAPE, end);
                 if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
                     return fail(r, cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p - 6);
             }
-            dst = utf8_put(dst, (uint32_t)cp);
+            dst = jet__utf8_put(dst, (uint32_t)cp);
             continue;
         }
         /* c < 0x20 */
@@ -553,7 +479,7 @@ static inline const char *skip_ws(const char *p, const char *end) {
                     /* high bit of each byte that is not a space (no carries
                      * cross bytes: 0x7F + 0x7F < 0x100) */
                     uint64_t m = (((y & ~HIGH_8) + ~HIGH_8) | y) & HIGH_8;
-                    p += ctz64(m) >> 3;
+                    p += jet__ctz64_offset(m) >> 3;
                 } else {
                     p += 8;
                 }
@@ -994,7 +920,7 @@ static inline size_t first_backslash_copied(const char *src, char *dst) {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
     _mm_storeu_si128((__m128i *)(void *)dst, x);
     unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-    return m ? (size_t)__builtin_ctz(m) : SIZE_MAX;
+    return m ? (size_t)jet__ctz32(m) : SIZE_MAX;
 }
 #else
 #define ESCAPE_BLOCK 8
@@ -1003,7 +929,7 @@ static inline size_t first_backslash_copied(const char *src, char *dst) {
     memcpy(dst, src, 8);
     uint64_t b = x ^ (ONES_8 * '\\');
     uint64_t m = (b - ONES_8) & ~b & HIGH_8; /* the lowest flag is exact */
-    return m ? ctz64(m) >> 3 : SIZE_MAX;
+    return m ? jet__ctz64_offset(m) >> 3 : SIZE_MAX;
 }
 #endif
 
@@ -1055,14 +981,14 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
             continue;
         }
         if (q - src < 6) return false;
-        int32_t cp = read_hex4((const unsigned char *)src + 2);
+        int32_t cp = jet__hex4(src + 2);
         if (cp < 0) return false;
         src += 6;
         if (cp >= 0xD800 && cp <= 0xDFFF) {
-            bool ok = pair_surrogate(&src, q, &cp);
+            bool ok = jet__pair_surrogate(&src, q, &cp);
             if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
         }
-        dst = utf8_put(dst, (uint32_t)cp);
+        dst = jet__utf8_put(dst, (uint32_t)cp);
     }
 done:
     *dst = '\0';
@@ -1188,7 +1114,7 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
             cur = *wp;                                                       \
             base += 64;                                                      \
         }                                                                    \
-        p = base + (size_t)ctz64(cur);                                       \
+        p = base + jet__ctz64_offset(cur);                                   \
         cur &= cur - 1;                                                      \
     } while (0)
 

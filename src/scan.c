@@ -20,18 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(JET_PORTABLE)
-#define JET_HAVE_X86_KERNELS 1
+#include "utf8.h"
+
+#define JET_HAVE_X86_KERNELS JET_SIMD_X86
+#if JET_HAVE_X86_KERNELS
 #include <immintrin.h>
-#else
-#define JET_HAVE_X86_KERNELS 0
 #endif
-#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(JET_PORTABLE) && \
-    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define JET_HAVE_NEON_KERNEL 1
+#define JET_HAVE_NEON_KERNEL JET_SIMD_NEON
+#if JET_HAVE_NEON_KERNEL
 #include <arm_neon.h>
-#else
-#define JET_HAVE_NEON_KERNEL 0
 #endif
 
 typedef struct scan_masks {
@@ -60,7 +57,7 @@ typedef struct scan_masks {
  */
 static inline uint64_t scan_escaped(uint64_t backslash, uint64_t *carry) {
     const uint64_t even = 0x5555555555555555ULL;
-    if (__builtin_expect(!(backslash | *carry), 1)) return 0; /* most blocks */
+    if (JET_LIKELY(!(backslash | *carry))) return 0; /* most blocks */
     uint64_t bs = backslash & ~*carry;
     uint64_t starts = bs & ~(bs << 1);
     uint64_t even_ends = (bs + (starts & even)) & ~bs;
@@ -85,9 +82,6 @@ static inline uint64_t prefix_xor_shift(uint64_t x) {
 /* ========================================================================== */
 /* Kernel: SWAR (portable, 64-bit words)                                      */
 /* ========================================================================== */
-
-#define ONES_8 0x0101010101010101ULL
-#define HIGH_8 0x8080808080808080ULL
 
 /* High bit of every byte of x equal to c (exact: no borrows between bytes). */
 static inline uint64_t swar_eq(uint64_t x, unsigned char c) {
@@ -456,17 +450,9 @@ typedef struct utf8_avx2 {
     _mm256_alignr_epi8((cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (n))
 
 AVX2_ATTR static inline void utf8_avx2_chunk(utf8_avx2 *u, __m256i cur) {
-    const __m256i tab_hi1 = _mm256_setr_epi8(
-        2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, B8(1 | 128), 1, 1 | 8 | 16, 1 | 32 | 64,
-        2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, B8(1 | 128), 1, 1 | 8 | 16, 1 | 32 | 64);
-    const __m256i tab_lo1 = _mm256_setr_epi8(
-        B8(7 | 8 | 32 | 128), B8(7 | 128), 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7,
-        B8(7 | 8 | 32 | 128), B8(7 | 128), 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7);
-    const __m256i tab_hi2 = _mm256_setr_epi8(
-        1, 1, 1, 1, 1, 1, 1, 1, B8(2 | 4 | 8 | 32 | 128), B8(2 | 4 | 8 | 64 | 128),
-        B8(2 | 4 | 16 | 64 | 128), B8(2 | 4 | 16 | 64 | 128), 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, B8(2 | 4 | 8 | 32 | 128), B8(2 | 4 | 8 | 64 | 128),
-        B8(2 | 4 | 16 | 64 | 128), B8(2 | 4 | 16 | 64 | 128), 1, 1, 1, 1);
+    const __m256i tab_hi1 = _mm256_setr_epi8(JET_UTF8_TAB_HI1(B8), JET_UTF8_TAB_HI1(B8));
+    const __m256i tab_lo1 = _mm256_setr_epi8(JET_UTF8_TAB_LO1(B8), JET_UTF8_TAB_LO1(B8));
+    const __m256i tab_hi2 = _mm256_setr_epi8(JET_UTF8_TAB_HI2(B8), JET_UTF8_TAB_HI2(B8));
     const __m256i nibble = avx2_set1(0x0F);
     __m256i prev1 = AVX2_PREV(cur, u->prev, 1);
     __m256i kinds = _mm256_and_si256(
@@ -591,13 +577,9 @@ AVX512_ATTR static inline void utf8_avx512_block(utf8_avx512 *u, const char *p) 
         u->prev = cur;
         return;
     }
-    const __m512i tab_hi1 = avx512_tab(_mm_setr_epi8(
-        2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, B8(1 | 128), 1, 1 | 8 | 16, 1 | 32 | 64));
-    const __m512i tab_lo1 = avx512_tab(_mm_setr_epi8(
-        B8(7 | 8 | 32 | 128), B8(7 | 128), 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7));
-    const __m512i tab_hi2 = avx512_tab(_mm_setr_epi8(
-        1, 1, 1, 1, 1, 1, 1, 1, B8(2 | 4 | 8 | 32 | 128), B8(2 | 4 | 8 | 64 | 128),
-        B8(2 | 4 | 16 | 64 | 128), B8(2 | 4 | 16 | 64 | 128), 1, 1, 1, 1));
+    const __m512i tab_hi1 = avx512_tab(_mm_setr_epi8(JET_UTF8_TAB_HI1(B8)));
+    const __m512i tab_lo1 = avx512_tab(_mm_setr_epi8(JET_UTF8_TAB_LO1(B8)));
+    const __m512i tab_hi2 = avx512_tab(_mm_setr_epi8(JET_UTF8_TAB_HI2(B8)));
     const __m512i nibble = avx512_set1(0x0F);
     __m512i shifted = _mm512_alignr_epi64(cur, u->prev, 6);
     __m512i prev1 = AVX512_PREV(cur, shifted, 1);
@@ -691,15 +673,16 @@ static inline void classify_neon(const char *p, scan_masks *m) {
 /* UTF-8 validation: the AVX2 method (see utf8_avx2_chunk) on 16-byte
  * chunks, TBL for the three nibble tables and EXT for the bytes before each
  * byte. */
+#define NEON_U8(x) (x)
+
 typedef struct utf8_neon {
     uint8x16_t prev, error, incomplete; /* as in utf8_avx2 */
 } utf8_neon;
 
 static inline void utf8_neon_chunk(utf8_neon *u, uint8x16_t cur) {
-    static const uint8_t hi1[16] = {2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 1 | 128, 1, 1 | 8 | 16, 1 | 32 | 64};
-    static const uint8_t lo1[16] = {7 | 8 | 32 | 128, 7 | 128, 7, 7, 7 | 64, 7, 7, 7, 7, 7, 7, 7, 7, 7 | 16, 7, 7};
-    static const uint8_t hi2[16] = {1, 1, 1, 1, 1, 1, 1, 1, 2 | 4 | 8 | 32 | 128, 2 | 4 | 8 | 64 | 128,
-                                    2 | 4 | 16 | 64 | 128, 2 | 4 | 16 | 64 | 128, 1, 1, 1, 1};
+    static const uint8_t hi1[16] = {JET_UTF8_TAB_HI1(NEON_U8)};
+    static const uint8_t lo1[16] = {JET_UTF8_TAB_LO1(NEON_U8)};
+    static const uint8_t hi2[16] = {JET_UTF8_TAB_HI2(NEON_U8)};
     uint8x16_t prev1 = vextq_u8(u->prev, cur, 15);
     uint8x16_t kinds = vandq_u8(vandq_u8(vqtbl1q_u8(vld1q_u8(hi1), vshrq_n_u8(prev1, 4)),
                                          vqtbl1q_u8(vld1q_u8(lo1), vandq_u8(prev1, vdupq_n_u8(0x0F)))),

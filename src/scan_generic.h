@@ -77,7 +77,7 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
     }
     s->ctrl_in_string |= m.ctrl & strings;
     out[i] = word;
-    if (!cursor) s->count += (size_t)__builtin_popcountll(word);
+    if (!cursor) s->count += jet__popcount64(word);
 }
 
 /* Blocks [first, end) of the input, the last partial block padded: the

@@ -160,30 +160,28 @@ oom:
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
     (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ || __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
 #define JET_SWAR 1
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
 
 /* High bit of each byte that needs escaping. The lowest flagged byte (in
  * memory order) is always a true hit: the borrow tricks below only produce
  * false positives above a true one. */
 static inline uint64_t special_mask(uint64_t x, const wopt *o) {
-    uint64_t q = x ^ (ONES * '"');
-    uint64_t b = x ^ (ONES * '\\');
+    uint64_t q = x ^ (ONES_8 * '"');
+    uint64_t b = x ^ (ONES_8 * '\\');
     uint64_t s = x ^ o->slash_pat;
-    uint64_t m = ((x - ONES * 0x20) & ~x)  /* byte < 0x20 */
-                 | ((q - ONES) & ~q)       /* byte == '"' */
-                 | ((b - ONES) & ~b)       /* byte == '\\' */
-                 | ((s - ONES) & ~s)       /* byte == '/' (if asked) */
+    uint64_t m = ((x - ONES_8 * 0x20) & ~x)  /* byte < 0x20 */
+                 | ((q - ONES_8) & ~q)     /* byte == '"' */
+                 | ((b - ONES_8) & ~b)     /* byte == '\\' */
+                 | ((s - ONES_8) & ~s)     /* byte == '/' (if asked) */
                  | (x & o->hi_mask);       /* byte >= 0x80 (ASCII mode) */
-    return m & HIGHS;
+    return m & HIGH_8;
 }
 
 /* Index (in memory order) of the first flagged byte of a non-zero mask. */
 static inline unsigned first_flagged(uint64_t m) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return (unsigned)__builtin_ctzll(m) >> 3;
+#if JET_BIG_ENDIAN
+    return (unsigned)jet__clz64(m) >> 3;
 #else
-    return (unsigned)__builtin_clzll(m) >> 3;
+    return jet__ctz64(m) >> 3;
 #endif
 }
 #else
@@ -509,8 +507,8 @@ void jet__wopt_init(jet_write_flags flags, jet__wopt *o) {
                    ((flags & JET_WRITE_ESCAPE_SLASHES) ? 1u : 0u);
     o->tab = esc_tabs[idx];
 #if JET_SWAR
-    o->slash_pat = ONES * (uint64_t)((flags & JET_WRITE_ESCAPE_SLASHES) ? '/' : '"');
-    o->hi_mask = (flags & JET_WRITE_ASCII) ? HIGHS : 0;
+    o->slash_pat = ONES_8 * (uint64_t)((flags & JET_WRITE_ESCAPE_SLASHES) ? '/' : '"');
+    o->hi_mask = (flags & JET_WRITE_ASCII) ? HIGH_8 : 0;
 #else
     o->slash_pat = 0;
     o->hi_mask = 0;
