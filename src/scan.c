@@ -736,62 +736,110 @@ static inline bool utf8_neon_sound(utf8_neon *u) { return vmaxvq_u8(u->error) ==
 /* Dispatch                                                                   */
 /* ========================================================================== */
 
-static const char *const kernel_names[JET_KERNEL__COUNT] = {"scalar", "swar", "sse2", "avx2",
-                                                             "neon", "avx512"};
+/* CPU features a kernel needs beyond its architecture's baseline. */
+enum {
+    CPU_AVX2 = 1 << 0,
+    CPU_BMI = 1 << 1,
+    CPU_BMI2 = 1 << 2,
+    CPU_POPCNT = 1 << 3,
+    CPU_PCLMUL = 1 << 4,
+    CPU_AVX512F = 1 << 5,
+    CPU_AVX512BW = 1 << 6,
+};
+
+/* Whether this CPU has every feature in `need`. (__builtin_cpu_supports
+ * takes only a string literal: one test per feature.) */
+static bool cpu_has(unsigned need) {
+    if (!need) return true;
+#if JET_HAVE_X86_KERNELS
+    __builtin_cpu_init();
+    return (!(need & CPU_AVX2) || __builtin_cpu_supports("avx2")) &&
+           (!(need & CPU_BMI) || __builtin_cpu_supports("bmi")) &&
+           (!(need & CPU_BMI2) || __builtin_cpu_supports("bmi2")) &&
+           (!(need & CPU_POPCNT) || __builtin_cpu_supports("popcnt")) &&
+           (!(need & CPU_PCLMUL) || __builtin_cpu_supports("pclmul")) &&
+           (!(need & CPU_AVX512F) || __builtin_cpu_supports("avx512f")) &&
+           (!(need & CPU_AVX512BW) || __builtin_cpu_supports("avx512bw"));
+#else
+    return false;
+#endif
+}
+
+/*
+ * One descriptor per kernel: everything the dispatch knows about it. A
+ * kernel this build does not compile (another architecture, JET_PORTABLE)
+ * has no entry points and is never available; the scalar kernel has none
+ * either (it builds no index) and always is. `rank` orders the default
+ * choice, the fastest measured on this project's corpora (docs/design.md):
+ * the AVX-512 index where the CPU has it, then AVX2, then SSE2 (every
+ * x86-64), else the one-pass reader, which beats an index built with 64-bit
+ * words (0: chosen only by name).
+ */
+typedef struct kernel_desc {
+    const char *name;
+    unsigned cpu; /* CPU_* features required */
+    bool compiled;
+    int rank;
+    size_t (*window)(jet_scan_state *st, const char *json, size_t len, size_t first, size_t n,
+                     uint64_t *structural, uint64_t *backslashes, uint64_t *brackets, char *copy);
+    bool (*status)(const jet_scan_state *st, bool at_end, jet_scan_result *res);
+    bool (*all)(const char *json, size_t len, uint64_t *structural, uint64_t *backslashes,
+                uint64_t *brackets, char *copy, jet_scan_result *res);
+} kernel_desc;
+
+/* The entry points scan_generic.h generated for kernel fn. */
+#define KERNEL_ENTRIES(fn) true, .window = fn, .status = fn##_status, .all = fn##_all
+
+#define AVX2_CPU (CPU_AVX2 | CPU_BMI | CPU_BMI2 | CPU_POPCNT | CPU_PCLMUL)
+static const kernel_desc kernels[JET_KERNEL__COUNT] = {
+    [JET_KERNEL_SCALAR] = {"scalar", 0, true, 1, NULL, NULL, NULL},
+    [JET_KERNEL_SWAR] = {"swar", 0, KERNEL_ENTRIES(scan_swar)},
+#if JET_HAVE_X86_KERNELS
+    [JET_KERNEL_SSE2] = {"sse2", 0, KERNEL_ENTRIES(scan_sse2), .rank = 2},
+    [JET_KERNEL_AVX2] = {"avx2", AVX2_CPU, KERNEL_ENTRIES(scan_avx2), .rank = 3},
+    [JET_KERNEL_AVX512] = {"avx512", AVX2_CPU | CPU_AVX512F | CPU_AVX512BW,
+                           KERNEL_ENTRIES(scan_avx512), .rank = 4},
+#else
+    [JET_KERNEL_SSE2] = {.name = "sse2"},
+    [JET_KERNEL_AVX2] = {.name = "avx2"},
+    [JET_KERNEL_AVX512] = {.name = "avx512"},
+#endif
+#if JET_HAVE_NEON_KERNEL
+    [JET_KERNEL_NEON] = {"neon", 0, KERNEL_ENTRIES(scan_neon)},
+#else
+    [JET_KERNEL_NEON] = {.name = "neon"},
+#endif
+};
+#undef AVX2_CPU
+#undef KERNEL_ENTRIES
 
 const char *jet__kernel_name(jet_kernel k) {
-    return (unsigned)k < JET_KERNEL__COUNT ? kernel_names[k] : "unknown";
+    return (unsigned)k < JET_KERNEL__COUNT ? kernels[k].name : "unknown";
 }
 
 bool jet__kernel_available(jet_kernel k) {
-    switch (k) {
-    case JET_KERNEL_SCALAR:
-    case JET_KERNEL_SWAR:
-        return true;
-#if JET_HAVE_X86_KERNELS
-    case JET_KERNEL_SSE2:
-        return true;
-    case JET_KERNEL_AVX2:
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-               __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-               __builtin_cpu_supports("pclmul");
-    case JET_KERNEL_AVX512:
-        return jet__kernel_available(JET_KERNEL_AVX2) && __builtin_cpu_supports("avx512f") &&
-               __builtin_cpu_supports("avx512bw");
-#endif
-#if JET_HAVE_NEON_KERNEL
-    case JET_KERNEL_NEON:
-        return true;
-#endif
-    default:
-        return false;
-    }
+    return (unsigned)k < JET_KERNEL__COUNT && kernels[k].compiled && cpu_has(kernels[k].cpu);
 }
 
 static jet_kernel kernel_by_name(const char *name) {
     for (int k = 0; k < JET_KERNEL__COUNT; k++)
-        if (strcmp(name, kernel_names[k]) == 0) return (jet_kernel)k;
+        if (strcmp(name, kernels[k].name) == 0) return (jet_kernel)k;
     return JET_KERNEL__COUNT;
 }
 
-/*
- * The default is the fastest measured on this project's corpora
- * (docs/design.md): the AVX-512 index where the CPU has it, then AVX2, else
- * the SSE2 index
- * (every x86-64), else the one-pass reader, which beats an index built with
- * 64-bit words.
- */
+/* The available kernel of highest rank, unless JET_KERNEL names another
+ * available one. */
 static jet_kernel choose_kernel(void) {
     const char *env = getenv("JET_KERNEL");
     if (env && *env) {
         jet_kernel k = kernel_by_name(env);
         if (k != JET_KERNEL__COUNT && jet__kernel_available(k)) return k;
     }
-    if (jet__kernel_available(JET_KERNEL_AVX512)) return JET_KERNEL_AVX512;
-    if (jet__kernel_available(JET_KERNEL_AVX2)) return JET_KERNEL_AVX2;
-    if (jet__kernel_available(JET_KERNEL_SSE2)) return JET_KERNEL_SSE2;
-    return JET_KERNEL_SCALAR;
+    jet_kernel best = JET_KERNEL_SCALAR;
+    for (int k = 0; k < JET_KERNEL__COUNT; k++)
+        if (kernels[k].rank > kernels[best].rank && jet__kernel_available((jet_kernel)k))
+            best = (jet_kernel)k;
+    return best;
 }
 
 /* -1: not chosen yet. Choosing twice from two threads is harmless: both
@@ -814,54 +862,26 @@ bool jet_kernel_set(const char *name) {
     return true;
 }
 
+/* The descriptor of an indexing kernel: k's, or the SWAR kernel's for a
+ * kernel that builds no index here. */
+static const kernel_desc *index_kernel(jet_kernel k) {
+    return (unsigned)k < JET_KERNEL__COUNT && kernels[k].window ? &kernels[k]
+                                                                : &kernels[JET_KERNEL_SWAR];
+}
+
 size_t jet__scan_window(jet_kernel k, jet_scan_state *st, const char *json, size_t len,
                         size_t first, size_t n, uint64_t *structural, uint64_t *backslashes,
                         uint64_t *brackets, char *copy) {
-    switch (k) {
-#if JET_HAVE_X86_KERNELS
-    case JET_KERNEL_AVX512:
-        return scan_avx512(st, json, len, first, n, structural, backslashes, brackets, copy);
-    case JET_KERNEL_AVX2:
-        return scan_avx2(st, json, len, first, n, structural, backslashes, brackets, copy);
-    case JET_KERNEL_SSE2:
-        return scan_sse2(st, json, len, first, n, structural, backslashes, brackets, copy);
-#endif
-#if JET_HAVE_NEON_KERNEL
-    case JET_KERNEL_NEON:
-        return scan_neon(st, json, len, first, n, structural, backslashes, brackets, copy);
-#endif
-    default:
-        return scan_swar(st, json, len, first, n, structural, backslashes, brackets, copy);
-    }
+    return index_kernel(k)->window(st, json, len, first, n, structural, backslashes, brackets, copy);
 }
 
 bool jet__scan_status(jet_kernel k, const jet_scan_state *st, bool at_end, jet_scan_result *res) {
-    switch (k) {
-#if JET_HAVE_X86_KERNELS
-    case JET_KERNEL_AVX512: return scan_avx512_status(st, at_end, res);
-    case JET_KERNEL_AVX2: return scan_avx2_status(st, at_end, res);
-    case JET_KERNEL_SSE2: return scan_sse2_status(st, at_end, res);
-#endif
-#if JET_HAVE_NEON_KERNEL
-    case JET_KERNEL_NEON: return scan_neon_status(st, at_end, res);
-#endif
-    default: return scan_swar_status(st, at_end, res);
-    }
+    return index_kernel(k)->status(st, at_end, res);
 }
 
 static bool scan_all(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                      uint64_t *backslashes, uint64_t *brackets, char *copy, jet_scan_result *res) {
-    switch (k) {
-#if JET_HAVE_X86_KERNELS
-    case JET_KERNEL_AVX512: return scan_avx512_all(json, len, structural, backslashes, brackets, copy, res);
-    case JET_KERNEL_AVX2: return scan_avx2_all(json, len, structural, backslashes, brackets, copy, res);
-    case JET_KERNEL_SSE2: return scan_sse2_all(json, len, structural, backslashes, brackets, copy, res);
-#endif
-#if JET_HAVE_NEON_KERNEL
-    case JET_KERNEL_NEON: return scan_neon_all(json, len, structural, backslashes, brackets, copy, res);
-#endif
-    default: return scan_swar_all(json, len, structural, backslashes, brackets, copy, res);
-    }
+    return index_kernel(k)->all(json, len, structural, backslashes, brackets, copy, res);
 }
 
 bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
