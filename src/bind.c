@@ -416,7 +416,7 @@ static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t
 
 /* The value at the cursor through the public getters (which check the
  * handle against the cursor: always true here). */
-static JET_ALWAYS_INLINE jet_odv here(dec *d) {
+static JET_ALWAYS_INLINE jet_odv cursor_value(dec *d) {
     jet_odv v;
     v.od = d->od;
     v.pos = d->od->pos;
@@ -847,7 +847,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     if (c != '{') return want(od, JET_E_WANT_UNION_OBJECT);
     size_t tag_key_len = strlen(u->tag_key);
     jet_od_iter it;
-    jet_odv v = here(d), tv;
+    jet_odv v = cursor_value(d), tv;
     if (!jet_odv_obj(&v, &it)) return false;
     if (!jet_od_obj_find(&it, u->tag_key, tag_key_len, &tv)) {
         if (od->failed) return false;
@@ -1118,7 +1118,7 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     size_t at = od->pos;
     char c = od->json[at];
     if (c == 'n' && (f->flags & JET_FIELD_NULLABLE)) {
-        jet_odv v = here(d);
+        jet_odv v = cursor_value(d);
         if (!jet_odv_is_null(&v)) return false;
         memset(dst, 0, f->size);
         if (f->present_offset != JET_NO_OFFSET) base[f->present_offset] = 0;
@@ -1135,34 +1135,34 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
         }
         return want(od, JET_E_WANT_STRING);
     case JET_K_UINT: {
-        jet_odv v = here(d);
+        jet_odv v = cursor_value(d);
         uint64_t x;
         return jet_odv_get_u64(&v, &x) && store_uint(od, at, dst, f->size, x);
     }
     case JET_K_INT: {
-        jet_odv v = here(d);
+        jet_odv v = cursor_value(d);
         int64_t x;
         return jet_odv_get_i64(&v, &x) && store_int(od, at, dst, f->size, x);
     }
     case JET_K_BOOL: {
-        jet_odv v = here(d);
+        jet_odv v = cursor_value(d);
         bool b;
         if (!jet_odv_get_bool(&v, &b)) return false;
         *(bool *)dst = b;
         return true;
     }
     case JET_K_F64: {
-        jet_odv v = here(d);
+        jet_odv v = cursor_value(d);
         return jet_odv_get_double(&v, (double *)(void *)dst);
     }
     case JET_K_F32: {
-        jet_odv v = here(d);
+        jet_odv v = cursor_value(d);
         return jet_odv_get_float(&v, (float *)(void *)dst);
     }
     case JET_K_STR_COPY:
     case JET_K_STR_FIXED: return decode_string_kind(d, f, dst);
     case JET_K_RAW: {
-        jet_odv v = here(d);
+        jet_odv v = cursor_value(d);
         return jet_odv_get_raw(&v, (jet_str *)(void *)dst);
     }
     case JET_K_STRUCT: return decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL);

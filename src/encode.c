@@ -74,7 +74,7 @@ void jet_buf_free(jet_buf *buf) {
     buf->len = buf->cap = 0;
 }
 
-static bool fail(enc *e, jet_code code, const char *msg) {
+static bool enc_fail(enc *e, jet_code code, const char *msg) {
     e->code = code;
     e->msg = msg;
     return false;
@@ -82,11 +82,11 @@ static bool fail(enc *e, jet_code code, const char *msg) {
 
 /* Makes room for `need` more bytes at e->out (plus the NUL). Out of line:
  * it is the rare path of every reservation. */
-static JET_NOINLINE bool grow(enc *e, size_t need) {
+static JET_NOINLINE bool enc_grow(enc *e, size_t need) {
     jet_buf *b = e->buf;
     size_t used = b->data ? (size_t)(e->out - b->data) : 0;
     size_t want = used + need + 1;
-    if (want < used) return fail(e, JET_ERR_MEMORY, "out of memory");
+    if (want < used) return enc_fail(e, JET_ERR_MEMORY, "out of memory");
     size_t cap = b->cap ? b->cap : FIRST_CAP;
     while (cap < want) {
         if (cap > SIZE_MAX / 2) {
@@ -97,7 +97,7 @@ static JET_NOINLINE bool grow(enc *e, size_t need) {
     }
     char *nd = b->data ? (char *)jet__realloc(&b->alloc, b->data, b->cap, cap)
                        : (char *)jet__malloc(&b->alloc, cap);
-    if (!nd) return fail(e, JET_ERR_MEMORY, "out of memory");
+    if (!nd) return enc_fail(e, JET_ERR_MEMORY, "out of memory");
     b->data = nd;
     b->cap = cap;
     e->out = nd + used;
@@ -105,10 +105,10 @@ static JET_NOINLINE bool grow(enc *e, size_t need) {
     return true;
 }
 
-#define ROOM(n)                                                                  \
-    do {                                                                         \
-        if (JET_UNLIKELY((size_t)(e->end - e->out) < (size_t)(n)) && !grow(e, (n))) \
-            return false;                                                        \
+#define ROOM(n)                                                                      \
+    do {                                                                             \
+        if (JET_UNLIKELY((size_t)(e->end - e->out) < (size_t)(n)) && !enc_grow(e, (n))) \
+            return false;                                                            \
     } while (0)
 
 /* ---------------------------------------------------------------------- */
@@ -123,7 +123,7 @@ static inline char *newline_pad(char *out, size_t pad) {
 
 static inline bool open_c(enc *e, char c) {
     if (JET_UNLIKELY(e->depth >= JET_DEFAULT_MAX_DEPTH))
-        return fail(e, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_DEFAULT_MAX_DEPTH");
+        return enc_fail(e, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_DEFAULT_MAX_DEPTH");
     e->depth++;
     e->pad += e->indent;
     ROOM(1);
@@ -176,7 +176,7 @@ static inline uint64_t esc8(const enc *e, uint64_t x) {
 /* Quoted and escaped. Clean strings (nearly all) are copied a word at a
  * time, the last word overlapping the one before; from the first word that
  * needs escaping on, writer.c's escaper takes over. */
-static bool put_str(enc *e, const char *s, size_t n) {
+static bool enc_put_str(enc *e, const char *s, size_t n) {
     if (n == 0) return put_lit(e, "\"\"", 2); /* s may be NULL */
     const char *p = s, *end = s + n;
     if (JET_LIKELY(n <= STR_CHUNK)) {
@@ -223,7 +223,7 @@ static bool put_key(enc *e, const char *key, size_t n, bool first) {
     ROOM(e->pad + 4);
     if (!first) *e->out++ = ',';
     if (e->indent) e->out = newline_pad(e->out, e->pad);
-    if (!put_str(e, key, n)) return false;
+    if (!enc_put_str(e, key, n)) return false;
     return put_lit(e, ": ", e->indent ? 2 : 1);
 }
 
@@ -242,7 +242,7 @@ static bool put_ckey(enc *e, const char *key, bool first) {
     for (unsigned char c; (c = (unsigned char)*k) != 0; k++) {
         if (JET_UNLIKELY(tab[c] || out == q + KEY_ROOM)) {
             e->out = q; /* rare: a long key or one to escape */
-            return put_str(e, key, strlen(key)) && put_lit(e, ": ", e->indent ? 2 : 1);
+            return enc_put_str(e, key, strlen(key)) && put_lit(e, ": ", e->indent ? 2 : 1);
         }
         *out++ = (char)c;
     }
@@ -304,14 +304,14 @@ static bool put_int(enc *e, const char *m, uint32_t size, bool sign) {
     uint64_t u = 0;
     int64_t i = 0;
     if (JET_UNLIKELY(!read_int(m, size, sign, &u, &i)))
-        return fail(e, JET_ERR_INVALID_ARG, "integer member of a size other than 1, 2, 4 or 8");
+        return enc_fail(e, JET_ERR_INVALID_ARG, "integer member of a size other than 1, 2, 4 or 8");
     ROOM(SCALAR_ROOM);
     e->out += sign ? jet_num_write_i64(i, e->out) : jet_num_write_u64(u, e->out);
     return true;
 }
 
 static bool nan_inf(enc *e) {
-    return fail(e, JET_ERR_NAN_INF,
+    return enc_fail(e, JET_ERR_NAN_INF,
                 "NaN or Infinity cannot be written without JET_WRITE_ALLOW_NAN_INF");
 }
 
@@ -355,9 +355,9 @@ static inline bool put_state(enc *e, const jet_field *f, const char *base, int s
 
 /* `n` elements of type `el` from `p` (stride el->size), as a JSON array. */
 static bool put_elems(enc *e, const jet_field *el, const char *p, size_t n) {
-    if (JET_UNLIKELY(!el)) return fail(e, JET_ERR_INVALID_ARG, "array field without element type");
+    if (JET_UNLIKELY(!el)) return enc_fail(e, JET_ERR_INVALID_ARG, "array field without element type");
     if (JET_UNLIKELY(n && !p))
-        return fail(e, JET_ERR_INVALID_ARG, "array pointer is NULL but its count is not 0");
+        return enc_fail(e, JET_ERR_INVALID_ARG, "array pointer is NULL but its count is not 0");
     if (!open_c(e, '[')) return false;
     for (size_t k = 0; k < n; k++) {
         if (!put_sep(e, k == 0) || !put_value(e, el, p + k * (size_t)el->size)) return false;
@@ -371,7 +371,7 @@ static bool put_members(enc *e, const jet_struct *st, const char *base, size_t *
     const jet_field *f = st->fields, *fend = f + st->count;
     for (; f < fend; f++) {
         if (JET_UNLIKELY(!f->key))
-            return fail(e, JET_ERR_INVALID_ARG, "a field of a keyed struct has no key");
+            return enc_fail(e, JET_ERR_INVALID_ARG, "a field of a keyed struct has no key");
         int state = field_state(f, base);
         if (state == F_OMIT) continue;
         if (!put_ckey(e, f->key, *written == 0) || !put_state(e, f, base, state))
@@ -402,7 +402,7 @@ static bool put_items(enc *e, const jet_struct *st, const char *base, size_t *wr
 }
 
 static bool put_struct(enc *e, const jet_struct *st, const char *base) {
-    if (JET_UNLIKELY(!st)) return fail(e, JET_ERR_INVALID_ARG, "struct field without its type");
+    if (JET_UNLIKELY(!st)) return enc_fail(e, JET_ERR_INVALID_ARG, "struct field without its type");
     size_t written = 0;
     if (st->flags & JET_STRUCT_POSITIONAL) {
         if (!open_c(e, '[') || !put_items(e, st, base, &written)) return false;
@@ -419,36 +419,36 @@ static bool put_struct(enc *e, const jet_struct *st, const char *base) {
 }
 
 static bool put_union(enc *e, const jet_union *u, const char *m) {
-    if (JET_UNLIKELY(!u)) return fail(e, JET_ERR_INVALID_ARG, "union field without its type");
+    if (JET_UNLIKELY(!u)) return enc_fail(e, JET_ERR_INVALID_ARG, "union field without its type");
     int32_t tag;
     memcpy(&tag, m + u->tag_offset, sizeof tag);
     if (tag < 0 || (uint32_t)tag >= u->count || !u->names[tag])
-        return fail(e, JET_ERR_BAD_TAG, "union tag out of range");
+        return enc_fail(e, JET_ERR_BAD_TAG, "union tag out of range");
     const char *name = u->names[tag];
     const jet_struct *v = u->variants ? u->variants[tag] : NULL;
     const char *payload = m + u->payload_offset;
     size_t written = 1;
     switch (u->style) {
     case JET_UNION_EXTERNAL:
-        if (!v) return put_str(e, name, strlen(name));
+        if (!v) return enc_put_str(e, name, strlen(name));
         if (!open_c(e, '{') || !put_ckey(e, name, true) || !put_struct(e, v, payload))
             return false;
         return close_c(e, '}', true);
     case JET_UNION_INTERNAL:
-        if (!u->tag_key) return fail(e, JET_ERR_INVALID_ARG, "internal union without tag_key");
+        if (!u->tag_key) return enc_fail(e, JET_ERR_INVALID_ARG, "internal union without tag_key");
         if (v && (v->flags & JET_STRUCT_POSITIONAL))
-            return fail(e, JET_ERR_INVALID_ARG, "internal union variant is positional");
+            return enc_fail(e, JET_ERR_INVALID_ARG, "internal union variant is positional");
         if (!open_c(e, '{') || !put_ckey(e, u->tag_key, true) ||
-            !put_str(e, name, strlen(name)))
+            !enc_put_str(e, name, strlen(name)))
             return false;
         if (v && !put_members(e, v, payload, &written)) return false;
         return close_c(e, '}', true);
     case JET_UNION_ARRAY:
-        if (!open_c(e, '[') || !put_sep(e, true) || !put_str(e, name, strlen(name))) return false;
+        if (!open_c(e, '[') || !put_sep(e, true) || !enc_put_str(e, name, strlen(name))) return false;
         if (v && !put_items(e, v, payload, &written)) return false;
         return close_c(e, ']', true);
     default:
-        return fail(e, JET_ERR_INVALID_ARG, "unknown union style");
+        return enc_fail(e, JET_ERR_INVALID_ARG, "unknown union style");
     }
 }
 
@@ -458,14 +458,14 @@ static bool put_map(enc *e, const jet_field *f, const char *base) {
     const jet_struct *pair = (const jet_struct *)f->sub;
     if (JET_UNLIKELY(!pair || pair->count < 2 || f->count_offset == JET_NO_OFFSET ||
                      (pair->fields[0].kind != JET_K_STR && pair->fields[0].kind != JET_K_STR_COPY)))
-        return fail(e, JET_ERR_INVALID_ARG, "malformed map field");
+        return enc_fail(e, JET_ERR_INVALID_ARG, "malformed map field");
     const jet_field *kf = &pair->fields[0], *vf = &pair->fields[1];
     const char *p;
     size_t n;
     memcpy(&p, base + f->offset, sizeof p);
     memcpy(&n, base + f->count_offset, sizeof n);
     if (JET_UNLIKELY(n && !p))
-        return fail(e, JET_ERR_INVALID_ARG, "map pointer is NULL but its count is not 0");
+        return enc_fail(e, JET_ERR_INVALID_ARG, "map pointer is NULL but its count is not 0");
     if (!open_c(e, '{')) return false;
     size_t written = 0;
     for (size_t k = 0; k < n; k++) {
@@ -511,11 +511,11 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
     case JET_K_STR_COPY: {
         jet_str s;
         memcpy(&s, m, sizeof s);
-        return put_str(e, s.ptr, s.len);
+        return enc_put_str(e, s.ptr, s.len);
     }
     case JET_K_STR_FIXED: { /* up to the NUL; all N bytes when there is none */
         const char *nul = (const char *)memchr(m, 0, f->size);
-        return put_str(e, m, nul ? (size_t)(nul - m) : f->size);
+        return enc_put_str(e, m, nul ? (size_t)(nul - m) : f->size);
     }
     case JET_K_RAW: {
         jet_str s;
@@ -530,7 +530,7 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
         return put_struct(e, (const jet_struct *)f->sub, m);
     case JET_K_ARRAY: {
         if (JET_UNLIKELY(f->count_offset == JET_NO_OFFSET))
-            return fail(e, JET_ERR_INVALID_ARG, "array field without a count member");
+            return enc_fail(e, JET_ERR_INVALID_ARG, "array field without a count member");
         const char *p;
         size_t n;
         memcpy(&p, m, sizeof p);
@@ -540,11 +540,11 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
     case JET_K_FIXED_ARRAY: {
         const jet_field *el = (const jet_field *)f->sub;
         if (JET_UNLIKELY(!el || !el->size))
-            return fail(e, JET_ERR_INVALID_ARG, "fixed array field without element type");
+            return enc_fail(e, JET_ERR_INVALID_ARG, "fixed array field without element type");
         size_t cap = f->size / el->size, n = cap;
         if (f->count_offset != JET_NO_OFFSET) {
             memcpy(&n, base + f->count_offset, sizeof n);
-            if (n > cap) return fail(e, JET_ERR_TOO_LONG, "count larger than the fixed array");
+            if (n > cap) return enc_fail(e, JET_ERR_TOO_LONG, "count larger than the fixed array");
         }
         return put_elems(e, el, m, n);
     }
@@ -553,17 +553,17 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
         uint64_t u = 0;
         int64_t unused = 0;
         if (JET_UNLIKELY(!en || !read_int(m, f->size, false, &u, &unused)))
-            return fail(e, JET_ERR_INVALID_ARG, "malformed enum field");
+            return enc_fail(e, JET_ERR_INVALID_ARG, "malformed enum field");
         /* unsigned: a negative value of any width is out of range too */
-        if (u >= en->count || !en->names[u]) return fail(e, JET_ERR_BAD_TAG, "enum value out of range");
-        return put_str(e, en->names[u], strlen(en->names[u]));
+        if (u >= en->count || !en->names[u]) return enc_fail(e, JET_ERR_BAD_TAG, "enum value out of range");
+        return enc_put_str(e, en->names[u], strlen(en->names[u]));
     }
     case JET_K_MAP:
         return put_map(e, f, base);
     case JET_K_UNION:
         return put_union(e, (const jet_union *)f->sub, m);
     default:
-        return fail(e, JET_ERR_INVALID_ARG, "unknown field kind");
+        return enc_fail(e, JET_ERR_INVALID_ARG, "unknown field kind");
     }
 }
 
@@ -596,7 +596,7 @@ bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags 
         ok = true;
     } else {
         e.out = e.end = NULL;
-        ok = grow(&e, FIRST_CAP);
+        ok = enc_grow(&e, FIRST_CAP);
     }
     ok = ok && put_struct(&e, type, (const char *)in);
     if (ok && (flags & JET_WRITE_NEWLINE_AT_END)) ok = put_lit(&e, "\n", 1);

@@ -409,7 +409,7 @@ static JET_NOINLINE int frames_room(const jet_alloc *a, jet_stack *st, jet_frame
 }
 
 /* Opens a container at slot v (the caller made room for the frame). */
-static JET_ALWAYS_INLINE void open_container(jet_frame **fp, size_t *meta, jet_val *v, bool obj) {
+static JET_ALWAYS_INLINE void enter_container(jet_frame **fp, size_t *meta, jet_val *v, bool obj) {
     (*fp)->ctn.slot = v;
     (*fp)->meta = *meta;
     (*fp)++;
@@ -658,7 +658,7 @@ value:
             }
         }
         bool obj = (*p == '{');
-        open_container(&fp, &meta, v, obj);
+        enter_container(&fp, &meta, v, obj);
         v++;
         p++;
         SKIP_WS();
@@ -1132,7 +1132,7 @@ value:
         if (JET_UNLIKELY(fp->meta == FRAME_SENTINEL) &&
             frames_room(&doc->alloc, st, &fp, max_depth) <= 0)
             goto failed;
-        open_container(&fp, &meta, v, *p == '{');
+        enter_container(&fp, &meta, v, *p == '{');
         if (build) v++;
         NEXT_TOKEN();
         if (IN_OBJ) {
