@@ -14,7 +14,7 @@
 
 #include "bits.h"
 
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#if JET_GNUC && !defined(_WIN32)
 #define JET__NUM_HIDDEN __attribute__((visibility("hidden")))
 #else
 #define JET__NUM_HIDDEN
@@ -99,7 +99,7 @@ const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
  *   decides unless the bits below its round bit are all ones (about 1 in 512),
  *   in which case jet__num_parse settles it.
  */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__SIZEOF_INT128__) &&           \
+#if JET_GNUC && defined(__SIZEOF_INT128__) &&                                             \
     defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                        \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(FLT_EVAL_METHOD) &&              \
     FLT_EVAL_METHOD == 0 && !defined(JET_NO_SWAR) && !defined(JET_NO_INT128) &&           \

@@ -157,7 +157,7 @@ oom:
 /* Strings                                                                  */
 /* ---------------------------------------------------------------------- */
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
+#if JET_GNUC && defined(__BYTE_ORDER__) && \
     (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ || __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
 #define JET_SWAR 1
 
