@@ -40,7 +40,7 @@ if [ "$listed" != "$present" ]; then
   exit 1
 fi
 
-version=$(sed -n 's/^project(jet VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
+version=$(sed -n 's/^#define JET_VERSION_STRING "\(.*\)"$/\1/p' "$root/include/jet.h")
 revision=$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)
 
 mkdir -p "$out"
@@ -77,7 +77,18 @@ EOF
  * (with them jet.c parses in the same instructions as the CMake build's
  * library; without them, 2 to 3.5% more).
  */
+/* One translation unit cannot hold both the static inline accessors of
+ * jet.h and the exported ones of the same names (src/accessors.c): here the
+ * header is read once in accessors.c's mode, so the accessors are external
+ * definitions, exported as by the CMake build, and the library's own calls
+ * to them are inlined all the same (they are defined in this file; in a
+ * shared library gcc needs -fno-semantic-interposition for that). */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
+#endif
+#define JET_DEFINE_ACCESSORS
 #include "jet.h"
+#undef JET_DEFINE_ACCESSORS
 /* The internal headers' static inline helpers are part of this file, not
  * included headers, so clang reports those a configuration leaves unused
  * (JET_PORTABLE, other architectures). */
