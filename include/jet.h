@@ -15,7 +15,8 @@
  *  11. Arenas (bump allocation for decoded data)
  *  12. On-demand cursor: lazy iteration and typed getters over raw text
  *  13. Typed binding: C structs described by field tables (decode/encode)
- *  14. Old names (macros kept for source compatibility)
+ *  14. Mutable documents, JSON Pointer edits, JSON Patch, JSON Merge Patch
+ *  15. Old names (macros kept for source compatibility)
  *
  * Conventions:
  *   - Every public symbol starts with `jet_` / `JET_`.
@@ -45,7 +46,7 @@
  *   require:  a member that must be there; none is JET_ERR_MISSING_FIELD
  *             (jet_od_obj_require).
  *   Earlier names (jet_get_real, jet_odv_get_u64, JET_K_INT, jet_obj_get, ...)
- *   remain as macros for the new ones (section 14); they are not symbols of
+ *   remain as macros for the new ones (section 15); they are not symbols of
  *   the library.
  *
  * ABI and soname: while the major version is 0, every release that changes
@@ -207,6 +208,7 @@ typedef enum jet_code {
     JET_ERR_BAD_TAG,          /* enum or union tag not among the declared names */
     JET_ERR_TOO_LONG,         /* string longer than its fixed buffer, or too many elements */
     JET_ERR_OUT_OF_ORDER,     /* on-demand: a value read after the cursor moved past it */
+    JET_ERR_PATCH_TEST,       /* JSON Patch: a "test" operation found a different value */
     JET_ERR__COUNT
 } jet_code;
 
@@ -1097,7 +1099,305 @@ JET_API bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_writ
                         jet_error *err);
 
 /* ========================================================================== */
-/* 14. Old names                                                              */
+/* 14. Mutable documents, JSON Patch, JSON Merge Patch                        */
+/* ========================================================================== */
+
+/**
+ * A mutable document: a tree of values that can be built and edited, then
+ * written as JSON text or copied to an immutable document. docs/mutable.md
+ * is the guide.
+ *
+ * Memory: every value (and every copied string) comes from the document's
+ * arena, in chunks from the document's allocator, and is freed all at once
+ * by jet_mut_doc_free(); nothing is freed before. A value belongs to the
+ * document that made it: link it only into containers of that document,
+ * and in one place at a time (a value removed or replaced may be inserted
+ * again). Values are never freed one by one, so editing a document in a
+ * loop grows its arena; jet_mut_doc_copy() makes a compact copy.
+ *
+ * Layout and cost: containers are circular singly-linked lists that point
+ * at their last node. O(1): append, prepend, size, first and last element,
+ * iteration steps, object add. O(index): arr_at, insert, set, remove by
+ * index. O(members): object find, set, remove, rename (keys compared as
+ * bytes, first match).
+ *
+ * Duplicate keys: add always appends, so it can make a second member with
+ * the same key; find, set (replace), remove and rename act on the first
+ * member with that key; iteration and writing show every member in
+ * insertion order. A JSON Merge Patch null removes every member of the
+ * name.
+ *
+ * Numbers keep the reader's kinds: jet_mut_sint() of a non-negative value
+ * makes a UINT, as reading its text would.
+ *
+ * Depth: the recursive functions (copies, equality, writing, to_doc)
+ * accept at most JET_MUT_MAX_DEPTH levels of nesting (more than the
+ * reader's default limit); deeper trees, and cycles made by linking a
+ * container into itself, make them fail.
+ *
+ * Thread safety: a document is not synchronized. Any number of threads may
+ * read it (the functions taking const) while no thread changes it.
+ */
+typedef struct jet_mut_doc jet_mut_doc;
+/** A value of a mutable document (opaque; use the functions below). */
+typedef struct jet_mut_val jet_mut_val;
+
+#define JET_MUT_MAX_DEPTH 4096u
+
+/** A new empty document (no root) allocating with `alloc` (NULL: libc).
+ *  NULL on OOM. Free with jet_mut_doc_free(). */
+JET_API jet_mut_doc *jet_mut_doc_new(const jet_alloc *alloc);
+/** Frees the document, every value made by it and its copied strings.
+ *  NULL is a no-op. Borrowed strings (jet_mut_strn_ref) are the caller's. */
+JET_API void jet_mut_doc_free(jet_mut_doc *doc);
+/** The root value, or NULL when none was set. Owned by the document. */
+JET_API jet_mut_val *jet_mut_doc_root(const jet_mut_doc *doc);
+/** Sets the root (a value of this document, or NULL). */
+JET_API void jet_mut_doc_set_root(jet_mut_doc *doc, jet_mut_val *root);
+/** A deep copy of the whole document into a new one (`alloc` NULL: libc),
+ *  every string copied; NULL on OOM. The caller frees it. */
+JET_API jet_mut_doc *jet_mut_doc_copy(const jet_mut_doc *doc, const jet_alloc *alloc);
+
+/* Creating values: each returns a new value owned by `doc` (NULL on OOM or
+ * a NULL doc), not yet linked anywhere. */
+JET_API jet_mut_val *jet_mut_null(jet_mut_doc *doc);
+JET_API jet_mut_val *jet_mut_bool(jet_mut_doc *doc, bool b);
+JET_API jet_mut_val *jet_mut_uint(jet_mut_doc *doc, uint64_t u);
+/** A negative value makes a SINT, a non-negative one a UINT. */
+JET_API jet_mut_val *jet_mut_sint(jet_mut_doc *doc, int64_t i);
+/** A double; NaN and infinities are written only with JET_WRITE_ALLOW_NAN_INF. */
+JET_API jet_mut_val *jet_mut_f64(jet_mut_doc *doc, double d);
+/** A raw number (JET_TYPE_RAW): `len` bytes copied and later written as
+ *  they are, unchecked: the caller gives valid JSON number text. */
+JET_API jet_mut_val *jet_mut_raw(jet_mut_doc *doc, const char *num, size_t len);
+/** A string copied into the document (NUL-terminated there; may hold NUL
+ *  bytes). Strings are written as given: valid UTF-8 is the caller's care. */
+JET_API jet_mut_val *jet_mut_strn(jet_mut_doc *doc, const char *s, size_t len);
+JET_API jet_mut_val *jet_mut_str(jet_mut_doc *doc, const char *s);
+/** A string borrowed by pointer and length, not copied: the caller keeps
+ *  the bytes alive and unchanged as long as the document uses them. */
+JET_API jet_mut_val *jet_mut_strn_ref(jet_mut_doc *doc, const char *s, size_t len);
+JET_API jet_mut_val *jet_mut_str_ref(jet_mut_doc *doc, const char *s);
+/** An empty array / object. */
+JET_API jet_mut_val *jet_mut_arr(jet_mut_doc *doc);
+JET_API jet_mut_val *jet_mut_obj(jet_mut_doc *doc);
+
+/* Reading values: as the immutable accessors (section 5); NULL gives
+ * JET_TYPE_NONE, 0, false or NULL. */
+JET_API jet_type jet_mut_get_type(const jet_mut_val *v);
+JET_API uint8_t jet_mut_get_kind(const jet_mut_val *v);
+/** String/raw bytes, array elements or object members; else 0. */
+JET_API size_t jet_mut_get_len(const jet_mut_val *v);
+JET_API bool jet_mut_get_bool(const jet_mut_val *v);
+JET_API uint64_t jet_mut_get_uint(const jet_mut_val *v);
+JET_API int64_t jet_mut_get_sint(const jet_mut_val *v);
+JET_API double jet_mut_get_f64(const jet_mut_val *v);
+/** Any number as a double. */
+JET_API double jet_mut_get_num(const jet_mut_val *v);
+/** The bytes of a string or raw number (jet_mut_get_len of them; copied
+ *  ones are NUL-terminated, borrowed ones as the caller gave them). */
+JET_API const char *jet_mut_get_str(const jet_mut_val *v);
+JET_API bool jet_mut_equals_strn(const jet_mut_val *v, const char *s, size_t len);
+
+/* Arrays. Functions returning bool return false, changing nothing, for a
+ * non-array, a NULL value or an index out of range. */
+JET_API size_t jet_mut_arr_size(const jet_mut_val *arr);
+/** Element `idx` or NULL. O(idx); the last element is O(1). */
+JET_API jet_mut_val *jet_mut_arr_at(const jet_mut_val *arr, size_t idx);
+/** O(1). */
+JET_API bool jet_mut_arr_append(jet_mut_val *arr, jet_mut_val *val);
+/** O(1). */
+JET_API bool jet_mut_arr_prepend(jet_mut_val *arr, jet_mut_val *val);
+/** Inserts before element `idx` (0..size; size appends). O(idx). */
+JET_API bool jet_mut_arr_insert(jet_mut_val *arr, jet_mut_val *val, size_t idx);
+/** Replaces element `idx`; returns the old element (unlinked, still owned
+ *  by the document) or NULL when idx is out of range. O(idx). */
+JET_API jet_mut_val *jet_mut_arr_set(jet_mut_val *arr, size_t idx, jet_mut_val *val);
+/** Removes element `idx`; returns it (unlinked) or NULL. O(idx). */
+JET_API jet_mut_val *jet_mut_arr_remove(jet_mut_val *arr, size_t idx);
+
+/**
+ * Iteration in order (do not change the array while iterating):
+ *
+ *     jet_mut_arr_iter it = jet_mut_arr_iter_init(arr);
+ *     for (jet_mut_val *v; (v = jet_mut_arr_iter_next(&it)); ) { ... }
+ */
+typedef struct jet_mut_arr_iter { size_t left; jet_mut_val *cur; } jet_mut_arr_iter;
+JET_API jet_mut_arr_iter jet_mut_arr_iter_init(const jet_mut_val *arr);
+JET_API jet_mut_val *jet_mut_arr_iter_next(jet_mut_arr_iter *it);
+
+/* Objects. Keys are string values; see the duplicate-key policy above. */
+JET_API size_t jet_mut_obj_size(const jet_mut_val *obj);
+/** The value of the first member named key[0..len), or NULL. O(members). */
+JET_API jet_mut_val *jet_mut_obj_findn(const jet_mut_val *obj, const char *key, size_t len);
+JET_API jet_mut_val *jet_mut_obj_find(const jet_mut_val *obj, const char *key);
+/** Appends the member key: val (`key` a string value of the document),
+ *  even when the key is there already. O(1). false for a non-object, a
+ *  key that is not a string, or a NULL value. */
+JET_API bool jet_mut_obj_add(jet_mut_val *obj, jet_mut_val *key, jet_mut_val *val);
+/** Same with the key copied from key[0..len) into `doc`. */
+JET_API bool jet_mut_obj_addn(jet_mut_doc *doc, jet_mut_val *obj, const char *key, size_t len,
+                              jet_mut_val *val);
+/** Replaces the value of the first member named like `key` (the member
+ *  keeps its place and key), or appends key: val when there is none.
+ *  O(members). The old value is unlinked, still owned by the document. */
+JET_API bool jet_mut_obj_set(jet_mut_val *obj, jet_mut_val *key, jet_mut_val *val);
+/** Same with the key given as bytes (copied into `doc` only if appended). */
+JET_API bool jet_mut_obj_setn(jet_mut_doc *doc, jet_mut_val *obj, const char *key, size_t len,
+                              jet_mut_val *val);
+/** Removes the first member named key[0..len); returns its value
+ *  (unlinked) or NULL when there is none. O(members). */
+JET_API jet_mut_val *jet_mut_obj_removen(jet_mut_val *obj, const char *key, size_t len);
+JET_API jet_mut_val *jet_mut_obj_remove(jet_mut_val *obj, const char *key);
+/** Renames the first member named key[0..len) to new_key[0..new_len)
+ *  (copied into `doc`), in place. false when there is none or on OOM. */
+JET_API bool jet_mut_obj_renamen(jet_mut_doc *doc, jet_mut_val *obj, const char *key, size_t len,
+                                 const char *new_key, size_t new_len);
+
+/**
+ * Iteration in insertion order (do not change the object meanwhile):
+ *
+ *     jet_mut_obj_iter it = jet_mut_obj_iter_init(obj);
+ *     for (jet_mut_val *k; (k = jet_mut_obj_iter_next(&it)); ) {
+ *         jet_mut_val *val = jet_mut_obj_iter_value(k); ...
+ *     }
+ */
+typedef struct jet_mut_obj_iter { size_t left; jet_mut_val *cur; } jet_mut_obj_iter;
+JET_API jet_mut_obj_iter jet_mut_obj_iter_init(const jet_mut_val *obj);
+/** The next key, or NULL at the end. */
+JET_API jet_mut_val *jet_mut_obj_iter_next(jet_mut_obj_iter *it);
+/** The value of a key returned by jet_mut_obj_iter_next. */
+JET_API jet_mut_val *jet_mut_obj_iter_value(const jet_mut_val *key);
+
+/* Copies between the two forms. */
+/** A deep copy of the immutable `val` into `doc` (strings copied, so the
+ *  jet_doc may be freed afterwards); NULL on OOM or too deep. */
+JET_API jet_mut_val *jet_val_to_mut(jet_mut_doc *doc, const jet_val *val);
+/** A new mutable document holding a deep copy of `doc`'s root (`alloc`
+ *  NULL: libc); the caller frees it. NULL on OOM or an empty `doc`. */
+JET_API jet_mut_doc *jet_doc_to_mut(const jet_doc *doc, const jet_alloc *alloc);
+/** A deep copy of `val` (from this document or another) into `doc`, every
+ *  string copied (borrowed ones too). NULL on OOM or too deep. */
+JET_API jet_mut_val *jet_mut_val_copy(jet_mut_doc *doc, const jet_mut_val *val);
+/** An immutable document holding a copy of the tree at `root` (one flat
+ *  allocation of 16-byte slots and one of strings: faster to read and to
+ *  walk than the lists). The caller frees it with jet_doc_free(). NULL on
+ *  OOM (JET_ERR_MEMORY) or nesting too deep (JET_ERR_DEPTH_LIMIT). */
+JET_API jet_doc *jet_mut_to_doc(const jet_mut_val *root, const jet_alloc *alloc, jet_error *err);
+
+/* Equality. */
+/** Deep equality with jet_val_equal's rules: same kinds, same numbers
+ *  (doubles bitwise), strings, order of elements and of members. */
+JET_API bool jet_mut_equal(const jet_mut_val *a, const jet_mut_val *b);
+/** The same across the two forms. */
+JET_API bool jet_mut_val_equal_val(const jet_mut_val *a, const jet_val *b);
+/** Equality as JSON values (RFC 6902 section 4.6, the JSON Patch "test"):
+ *  numbers by numeric value (1 == 1.0 == 1e0; raw numbers by their text),
+ *  objects as sets of members in any order (the n-th member of a name in
+ *  one equals the n-th of that name in the other). O(members^2) each. */
+JET_API bool jet_mut_equal_json(const jet_mut_val *a, const jet_mut_val *b);
+
+/* Writing: the same flags and the same text as jet_val_write() gives for
+ * an equal immutable value (section 8). The buffer is allocated with
+ * `alloc` (NULL: libc) and freed by the caller with it; NULL on failure. */
+JET_API char *jet_mut_val_write(const jet_mut_val *val, jet_write_flags flags,
+                                const jet_alloc *alloc, size_t *out_len, jet_error *err);
+/** The root of `doc` (JET_ERR_INVALID_ARG when it has none). */
+JET_API char *jet_mut_doc_write(const jet_mut_doc *doc, jet_write_flags flags,
+                                const jet_alloc *alloc, size_t *out_len, jet_error *err);
+
+/*
+ * JSON Pointer (RFC 6901) on mutable values. Tokens are resolved as
+ * jet_ptr_findn does (section 9: array indices are digits without a leading
+ * zero; errors carry offsets into the pointer text and say why). The
+ * edits follow RFC 6902's operations:
+ *   add:     the parent must exist. In an object the member is set (the
+ *            first of that name replaced, else appended with the unescaped
+ *            token as its key); in an array the value is inserted before
+ *            index 0..size, "-" appends. "" replaces the root.
+ *   replace: the target must exist; returns the old value (unlinked).
+ *   remove:  the target must exist; returns it (unlinked). "" removes the
+ *            root (the document is then empty).
+ * `val` is a value of `doc`. On failure nothing changes.
+ */
+JET_API jet_mut_val *jet_mut_ptr_findn(const jet_mut_val *root, const char *ptr, size_t len,
+                                       jet_error *err);
+JET_API jet_mut_val *jet_mut_ptr_find(const jet_mut_val *root, const char *ptr, jet_error *err);
+JET_API bool jet_mut_ptr_addn(jet_mut_doc *doc, const char *ptr, size_t len, jet_mut_val *val,
+                              jet_error *err);
+JET_API bool jet_mut_ptr_add(jet_mut_doc *doc, const char *ptr, jet_mut_val *val, jet_error *err);
+JET_API jet_mut_val *jet_mut_ptr_replacen(jet_mut_doc *doc, const char *ptr, size_t len,
+                                          jet_mut_val *val, jet_error *err);
+JET_API jet_mut_val *jet_mut_ptr_replace(jet_mut_doc *doc, const char *ptr, jet_mut_val *val,
+                                         jet_error *err);
+JET_API jet_mut_val *jet_mut_ptr_removen(jet_mut_doc *doc, const char *ptr, size_t len,
+                                         jet_error *err);
+JET_API jet_mut_val *jet_mut_ptr_remove(jet_mut_doc *doc, const char *ptr, jet_error *err);
+
+/**
+ * Why a JSON Patch failed. `index` is the failing operation's position in
+ * the patch array; `op` its operation ("add", "remove", "replace", "move",
+ * "copy", "test"; NULL when the operation has no valid "op"); `path` and
+ * `path_len` the JSON Pointer that failed (the operation's "path", or its
+ * "from" when that one names nothing), pointing into the patch (valid as
+ * long as the patch is; NULL when the operation has none); `offset` the
+ * pointer error's offset in that text. `code` and `msg` as in jet_error:
+ * JET_ERR_PATCH_TEST for a failed test, JET_ERR_NOT_FOUND or
+ * JET_ERR_POINTER for a pointer, JET_ERR_MISSING_FIELD, JET_ERR_TYPE or
+ * JET_ERR_BAD_TAG for a malformed operation, JET_ERR_INVALID_ARG for a move
+ * into its own child, JET_ERR_MEMORY.
+ */
+typedef struct jet_patch_error {
+    jet_code code;
+    const char *msg;
+    size_t index;
+    const char *op;
+    const char *path;
+    size_t path_len;
+    size_t offset;
+} jet_patch_error;
+
+/**
+ * Applies a JSON Patch (RFC 6902): an array of add, remove, replace, move,
+ * copy and test operations, in order. Atomic: when an operation fails the
+ * document is exactly as before the call and `err` (may be NULL) says
+ * which and why. The operations run on a copy of the root, made in the
+ * document's arena, that becomes the root on success: one copy of the
+ * tree's nodes per patch (strings shared), which stays in the arena until
+ * the document is freed. After a successful patch, values of the old tree
+ * that the caller still holds are no longer the document's (they stay
+ * valid memory). Values added come from the patch and are copied into
+ * `doc` (strings too). Member order: "add" of a new key appends it.
+ */
+JET_API bool jet_patch_apply(jet_mut_doc *doc, const jet_val *patch, jet_patch_error *err);
+/** Same with the patch as a mutable value (of any document). */
+JET_API bool jet_patch_apply_mut(jet_mut_doc *doc, const jet_mut_val *patch, jet_patch_error *err);
+
+/**
+ * Applies a JSON Merge Patch (RFC 7386): an object patch merges member by
+ * member (null removes the member, every one of that name), anything else
+ * replaces the target. Values are copied from the patch into `doc`.
+ * Applied in place: the patch's depth is checked first, so only running
+ * out of memory (JET_ERR_MEMORY) can leave it half-applied. An empty
+ * document counts as a non-object target.
+ */
+JET_API bool jet_merge_patch_apply(jet_mut_doc *doc, const jet_val *patch, jet_error *err);
+JET_API bool jet_merge_patch_apply_mut(jet_mut_doc *doc, const jet_mut_val *patch, jet_error *err);
+/**
+ * The merge patch that turns `a` into `b`, built in `out` (which may be
+ * the document of a or b, or another): for objects, null for each member
+ * of a that b lacks, b's value for each new or non-object change, and a
+ * nested patch for objects on both sides; a's members equal to b's
+ * (jet_mut_equal_json) are left out. Anything else is a copy of b. As RFC
+ * 7386 says, a merge patch cannot set a member to null nor reach into
+ * arrays: when b holds null members inside objects, applying the result
+ * to a does not give b. NULL on OOM.
+ */
+JET_API jet_mut_val *jet_merge_patch_create(jet_mut_doc *out, const jet_mut_val *a,
+                                            const jet_mut_val *b, jet_error *err);
+
+/* ========================================================================== */
+/* 15. Old names                                                              */
 /* ========================================================================== */
 
 /*

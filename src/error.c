@@ -35,6 +35,7 @@ static const char *const code_names[JET_ERR__COUNT] = {
     "JET_ERR_BAD_TAG",
     "JET_ERR_TOO_LONG",
     "JET_ERR_OUT_OF_ORDER",
+    "JET_ERR_PATCH_TEST",
 };
 
 /* Every reader's errors (errors.h): the first JET_ERR__COUNT kinds are the
@@ -45,7 +46,7 @@ const jet__err_info jet__errs[JET_E__COUNT] = {
 #undef JET__ERR_ROW
 };
 
-_Static_assert(JET_E_OUT_OF_ORDER == (int)JET_ERR_OUT_OF_ORDER && JET_ERR__COUNT == JET_ERR_OUT_OF_ORDER + 1,
+_Static_assert(JET_E_PATCH_TEST == (int)JET_ERR_PATCH_TEST && JET_ERR__COUNT == JET_ERR_PATCH_TEST + 1,
                "the first kinds are the codes, in order");
 
 const char *jet_code_name(jet_code code) {

@@ -41,6 +41,7 @@
     X(BAD_TAG, JET_ERR_BAD_TAG, "tag is not one of the declared names")                       \
     X(TOO_LONG, JET_ERR_TOO_LONG, "value does not fit its fixed-size destination")            \
     X(OUT_OF_ORDER, JET_ERR_OUT_OF_ORDER, "value read after the cursor moved past it")        \
+    X(PATCH_TEST, JET_ERR_PATCH_TEST, "JSON Patch: the test operation found a different value") \
     /* arguments and resources */                                                             \
     X(NULL_INPUT, JET_ERR_INVALID_ARG, "NULL input")                                          \
     X(NULL_PARSER, JET_ERR_INVALID_ARG, "NULL parser")                                        \
@@ -112,7 +113,21 @@
     X(VARIANT_NO_ELEMENTS, JET_ERR_TOO_LONG, "this variant takes no elements")                \
     X(NOT_ENUM_NAME, JET_ERR_BAD_TAG, "not one of the enum's names")                          \
     X(NOT_UNION_TAG, JET_ERR_BAD_TAG, "not one of the union's tags")                          \
-    X(UNION_EMPTY, JET_ERR_BAD_TAG, "empty object: no union tag")
+    X(UNION_EMPTY, JET_ERR_BAD_TAG, "empty object: no union tag")                             \
+    /* JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386) */                               \
+    X(PATCH_NOT_ARRAY, JET_ERR_TYPE, "a JSON Patch is an array of operations")               \
+    X(PATCH_OP_NOT_OBJECT, JET_ERR_TYPE, "a JSON Patch operation is an object")               \
+    X(PATCH_NO_OP, JET_ERR_MISSING_FIELD, "operation without \"op\"")                        \
+    X(PATCH_OP_TYPE, JET_ERR_TYPE, "\"op\" is not a string")                                 \
+    X(PATCH_BAD_OP, JET_ERR_BAD_TAG, "\"op\" is not add, remove, replace, move, copy or test") \
+    X(PATCH_NO_PATH, JET_ERR_MISSING_FIELD, "operation without \"path\"")                    \
+    X(PATCH_PATH_TYPE, JET_ERR_TYPE, "\"path\" is not a string")                             \
+    X(PATCH_NO_FROM, JET_ERR_MISSING_FIELD, "operation without \"from\"")                    \
+    X(PATCH_FROM_TYPE, JET_ERR_TYPE, "\"from\" is not a string")                             \
+    X(PATCH_NO_VALUE, JET_ERR_MISSING_FIELD, "operation without \"value\"")                  \
+    X(PATCH_REPEATED_MEMBER, JET_ERR_INVALID_ARG, "operation with \"op\", \"path\", \"from\" or \"value\" twice") \
+    X(PATCH_MOVE_INTO_CHILD, JET_ERR_INVALID_ARG, "\"move\" from a location into its own child") \
+    X(MUT_DEPTH, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_MUT_MAX_DEPTH (or a cycle)")
 
 typedef enum jet__err {
 #define JET__ERR_ENUM(kind, code, msg) JET_E_##kind,
