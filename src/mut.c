@@ -231,6 +231,7 @@ jet_mut_val *jet_mut_arr_set(jet_mut_val *arr, size_t idx, jet_mut_val *val) {
     size_t n = jet_mut_arr_size(arr);
     if (idx >= n || !val) return NULL;
     jet_mut_val *prev = arr_before(arr, idx), *old = prev->next;
+    if (old == val) return old; /* already there: relinking would cut the list */
     if (old == prev) {
         val->next = val; /* the only element */
     } else {
@@ -339,6 +340,7 @@ bool jet_mut_obj_addn(jet_mut_doc *doc, jet_mut_val *obj, const char *key, size_
 /* Replaces the value of member key `k` by `val`. */
 static jet_mut_val *obj_replace_val(jet_mut_val *k, jet_mut_val *val) {
     jet_mut_val *old = k->next;
+    if (old == val) return old; /* already there: relinking would cut the list */
     val->next = old->next;
     k->next = val;
     old->next = NULL;

@@ -218,12 +218,19 @@ bool jet_patch_apply(jet_mut_doc *doc, const jet_val *patch, jet_patch_error *er
 /* JSON Merge Patch                                                         */
 /* ---------------------------------------------------------------------- */
 
+/* The patch nests at most JET_MUT_MAX_DEPTH levels: then neither the merge
+ * nor the copies it makes can stop for depth. */
 static bool merge_depth_ok(const jet_mut_val *v, unsigned depth) {
     if (depth > JET_MUT_MAX_DEPTH) return false;
-    if (JET__MUT_TYPE(v) != JET_TYPE_OBJ) return true; /* arrays are copied whole */
-    jet_mut_obj_iter it = jet_mut_obj_iter_init(v);
-    for (jet_mut_val *k; (k = jet_mut_obj_iter_next(&it));)
-        if (!merge_depth_ok(k->next, depth + 1)) return false;
+    if (JET__MUT_TYPE(v) == JET_TYPE_OBJ) {
+        jet_mut_obj_iter it = jet_mut_obj_iter_init(v);
+        for (jet_mut_val *k; (k = jet_mut_obj_iter_next(&it));)
+            if (!merge_depth_ok(k->next, depth + 1)) return false;
+    } else if (JET__MUT_TYPE(v) == JET_TYPE_ARR) {
+        jet_mut_arr_iter it = jet_mut_arr_iter_init(v);
+        for (jet_mut_val *e; (e = jet_mut_arr_iter_next(&it));)
+            if (!merge_depth_ok(e, depth + 1)) return false;
+    }
     return true;
 }
 

@@ -113,6 +113,10 @@ static void test_arrays(void) {
     CHECK(jet_mut_equals_strn(jet_mut_arr_remove(a, 4), "five", 4));
     CHECK(jet_mut_equals_strn(jet_mut_arr_remove(a, 0), "zero", 4));
     CHECK_TEXT(a, "[1,3,4]");
+    /* setting the element that is there already changes nothing */
+    jet_mut_val *one = jet_mut_arr_at(a, 0);
+    CHECK(jet_mut_arr_set(a, 0, one) == one);
+    CHECK_TEXT(a, "[1,3,4]");
     /* a removed value can be linked again */
     CHECK(jet_mut_arr_append(a, old));
     CHECK_TEXT(a, "[1,3,4,0]");
@@ -158,6 +162,8 @@ static void test_objects(void) {
     CHECK_TEXT(o, "{\"a\":1,\"b\":2,\"c\":3,\"a\":4}");
     CHECK(jet_mut_get_uint(jet_mut_obj_find(o, "a")) == 1);
     CHECK(jet_mut_obj_set(o, jet_mut_str(doc, "a"), jet_mut_uint(doc, 10)));
+    CHECK_TEXT(o, "{\"a\":10,\"b\":2,\"c\":3,\"a\":4}");
+    CHECK(jet_mut_obj_set(o, jet_mut_str(doc, "b"), jet_mut_obj_find(o, "b"))); /* the same value */
     CHECK_TEXT(o, "{\"a\":10,\"b\":2,\"c\":3,\"a\":4}");
     CHECK(jet_mut_obj_setn(doc, o, "c", 1, jet_mut_str(doc, "three")));
     CHECK(jet_mut_obj_setn(doc, o, "d", 1, jet_mut_null(doc)));
