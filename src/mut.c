@@ -483,8 +483,13 @@ static jet_mut_val *val_to_mut_rec(jet_mut_doc *doc, const jet_val *v, bool shar
     jet_type t = jet_get_type(v);
     switch (t) {
     case JET_TYPE_STR:
-    case JET_TYPE_RAW:
-        return mut_text(doc, t, v->uni.str, jet_get_len(v), !share);
+    case JET_TYPE_RAW: {
+        jet_mut_val *c = mut_text(doc, t, v->uni.str, jet_get_len(v), !share);
+        /* The reader's mark of a string without escapes lets the writer
+         * copy it without a scan. */
+        if (c) c->tag |= v->tag & JET_TAG_STR_NOESC;
+        return c;
+    }
     case JET_TYPE_ARR: {
         jet_mut_val *c = mut_node(doc, JET_TYPE_ARR);
         if (!c) return NULL;
@@ -675,7 +680,7 @@ char *jet_mut_doc_write(const jet_mut_doc *doc, jet_write_flags flags, const jet
 /* ---------------------------------------------------------------------- */
 
 static bool mut_eq_rec(const jet_mut_val *a, const jet_mut_val *b, unsigned depth) {
-    if (depth > JET_MUT_MAX_DEPTH || a->tag != b->tag) return false;
+    if (depth > JET_MUT_MAX_DEPTH || ((a->tag ^ b->tag) & ~JET_TAG_STR_NOESC)) return false;
     switch (JET__MUT_TYPE(a)) {
     case JET_TYPE_STR:
     case JET_TYPE_RAW:
@@ -705,7 +710,7 @@ bool jet_mut_equal(const jet_mut_val *a, const jet_mut_val *b) {
 }
 
 static bool mut_eq_val_rec(const jet_mut_val *a, const jet_val *b, unsigned depth) {
-    if (depth > JET_MUT_MAX_DEPTH || a->tag != (b->tag & ~JET_TAG_STR_NOESC)) return false;
+    if (depth > JET_MUT_MAX_DEPTH || ((a->tag ^ b->tag) & ~JET_TAG_STR_NOESC)) return false;
     switch (JET__MUT_TYPE(a)) {
     case JET_TYPE_STR:
     case JET_TYPE_RAW:

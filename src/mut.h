@@ -10,7 +10,9 @@
 /*
  * One node: 24 bytes from the document's arena.
  *   tag  — as jet_val's: type, subtype, length (string/raw bytes, array
- *          elements, object members) from bit 8.
+ *          elements, object members) from bit 8; JET_TAG_STR_NOESC kept
+ *          from the reader on strings copied from a jet_val (the writer
+ *          then copies them unscanned), ignored by comparisons.
  *   uni  — numbers; `str` for strings and raw numbers (copied: in the
  *          arena, NUL-terminated; borrowed: the caller's bytes); `last`
  *          for containers: the last element, or an object's last key
