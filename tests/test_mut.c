@@ -440,6 +440,14 @@ static void test_pointer(void) {
     CHECK(!jet_mut_ptr_remove(m, NULL, &e) && e.code == JET_ERR_INVALID_ARG);
     CHECK_TEXT(root, "{\"foo\":[\"BAR\",\"baz\",\"end\",\"end2\"],\"\":100,\"a/b\":10,\"c%d\":2,\"e^f\":3,"
                      "\"g|h\":4,\"i\\\\j\":5,\"k\\\"l\":6,\" \":7,\"new/key~\":9}");
+    /* the n forms read exactly len bytes of the pointer */
+    CHECK(jet_mut_ptr_addn(m, "/foo/0/more", 6, jet_mut_uint(m, 1), &e));
+    CHECK(jet_mut_get_uint(jet_mut_ptr_replacen(m, "/foo/0!", 6, jet_mut_uint(m, 2), &e)) == 1);
+    CHECK(jet_mut_get_uint(jet_mut_ptr_removen(m, "/foo/0/x", 6, &e)) == 2);
+    CHECK(!jet_mut_ptr_removen(m, "/foo/9", 6, &e) && e.code == JET_ERR_NOT_FOUND && e.offset == 4);
+    CHECK(!jet_mut_ptr_addn(m, NULL, 1, jet_mut_null(m), &e) && e.code == JET_ERR_INVALID_ARG);
+    CHECK(!jet_mut_ptr_replacen(m, "/~", 2, jet_mut_null(m), &e) && e.code == JET_ERR_POINTER && e.offset == 1);
+    CHECK_TEXT(jet_mut_ptr_find(root, "/foo", &e), "[\"BAR\",\"baz\",\"end\",\"end2\"]");
     /* the root */
     jet_mut_val *r2 = jet_mut_arr(m);
     CHECK(jet_mut_ptr_replace(m, "", r2, &e) == root && jet_mut_doc_root(m) == r2);
