@@ -69,9 +69,10 @@ EOF
  *
  * Compile it as C11 next to jet.h (cc -std=c11 -O2 -c jet.c; link with
  * -lm). Options: JET_PORTABLE (64-bit-word scanners only, no vector code).
- * Speed: the CMake build compiles reader.c alone with -fno-jump-tables
- * (gcc: also -fno-ipa-ra), which the readers' dispatch needs; an option
- * cannot apply to one part of this file, so give them to all of it:
+ * Speed: the CMake build compiles the DOM readers (read_onepass.c,
+ * read_indexed.c) with -fno-jump-tables (gcc: also -fno-ipa-ra), which
+ * their dispatch needs; an option cannot apply to one part of this file,
+ * so give them to all of it:
  *   gcc -std=c11 -O3 -fno-jump-tables -fno-ipa-ra -c jet.c
  *   clang -std=c11 -O3 -fno-jump-tables -c jet.c
  * (with them jet.c parses in the same instructions as the CMake build's

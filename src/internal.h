@@ -85,7 +85,7 @@ void jet__error_at(jet_error *err, jet_code code, const char *json, size_t len,
 /* The default message of a code. */
 const char *jet__code_message(jet_code code);
 
-/* ---- reader (reader.c) ---- */
+/* ---- reader (parser.c; the readers: read_common.h) ---- */
 /* Parses into `doc` (whose arenas are grown with doc->alloc as needed). */
 bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                 const jet_read_opts *opts, jet_error *err);

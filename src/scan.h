@@ -71,7 +71,7 @@ typedef struct jet_scan_result {
 /*
  * Indexes json[0..len) in the DOM layout into marks[0..JET_SCAN_WORDS(len))
  * and, when copy is not NULL, copies the input to copy[0..len) on the way
- * (the DOM reader's strings then need no copy of their own: reader.c,
+ * (the DOM reader's strings then need no copy of their own: read_indexed.c,
  * read_indexed_body; copy must not overlap json). Returns false when the
  * input ends inside a string (the reader reports that error). k must not
  * be JET_KERNEL_SCALAR.

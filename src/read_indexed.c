@@ -1,0 +1,543 @@
+/*
+ * read_indexed.c — stage 2 of the index route: the DOM reader's states run
+ * over the structural index that stage 1 (scan.c) builds, in bounded
+ * windows, taking each next position from the index's bitmaps instead of
+ * scanning. It only accepts: whatever it does not accept is read again by
+ * the one-pass reader (read_onepass.c), which reports the error. Stage 1
+ * also copies the input into the string arena, where stage 2 terminates
+ * and decodes the strings in place.
+ *
+ * Sections: stage 2 over the structural index (windows, strings with
+ * escapes, the state machine) · the route's entry (jet__read_with_index).
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_common.h"
+#include "scan.h"
+#include "utf8.h"
+
+#if JET_SCAN_SSE2
+#include <emmintrin.h>
+#endif
+
+/* ========================================================================== */
+/* Stage 2 over the structural index                                          */
+/* ========================================================================== */
+
+/* Bytes that may follow a number or a literal: whitespace, operators, a
+ * quote. Stage 1 ends a run exactly there, so a scalar that stops anywhere
+ * else (`12x`, `truex`) has bytes the index does not account for. */
+static const uint8_t delim_table[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [','] = 1, [':'] = 1,
+    ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1, ['"'] = 1,
+};
+
+/* Stage 2's, whose input is copied into the string arena: a raw number's
+ * text is there, at d, or is yet to come with the next window. It is
+ * terminated in place (the byte after the number, a delimiter or the
+ * input's end, is not part of any string), and *raw_end receives where. */
+static inline void put_number_in_copy(jet_val *v, const char *p, const char *q, char *d,
+                                      const jet_num *num, char **raw_end) {
+    size_t len = (size_t)(q - p);
+    if (put_number_at(v, len, d, num)) *raw_end = d + len;
+}
+
+/*
+ * The index in bounded windows: stage 1 runs over `cap` words (64 bytes of
+ * input each) at a time, and stage 2 asks for the next window when it has
+ * used the marks of the current one, so the index costs cap words
+ * whatever the input's size, and the bytes stage 2 reads were scanned
+ * moments before. Every window's verdict (a control character in a string,
+ * invalid UTF-8) is taken before stage 2 reads any of its tokens.
+ */
+typedef struct index_window {
+    jet_kernel kernel;
+    jet_scan_state scan;
+    const char *json;
+    size_t len;
+    uint64_t *marks;               /* the window's words (the DOM layout, scan.h) */
+    size_t cap;                    /* words per window */
+    size_t first;                  /* the block (input word) of marks[0] */
+    size_t n;                      /* words in this window */
+    size_t total;                  /* words of the whole input */
+    size_t count;                  /* marks in this window */
+    char *copy;                    /* where stage 1 copies the input (NULL: no copy) */
+    char *raw_end;                 /* the NUL after the last raw number (see next_window) */
+    bool check_utf8;               /* invalid UTF-8 fails stage 2 */
+} index_window;
+
+/* Words per window: set by jet__index_window_set (tests), else
+ * JET_INDEX_WINDOW (bytes, rounded up to 64) read once, else 4096 words
+ * (256 KiB of input, a 32 KiB index). */
+static atomic_size_t window_words;
+
+void jet__index_window_set(size_t words) {
+    atomic_store_explicit(&window_words, words, memory_order_relaxed);
+}
+
+static size_t index_window_words(void) {
+    size_t w = atomic_load_explicit(&window_words, memory_order_relaxed);
+    if (!w) {
+        const char *env = getenv("JET_INDEX_WINDOW");
+        unsigned long long bytes = env && *env ? strtoull(env, NULL, 10) : 0;
+        w = bytes ? (size_t)((bytes + 63) / 64) : 4096;
+        atomic_store_explicit(&window_words, w, memory_order_relaxed);
+    }
+    return w;
+}
+
+/* Scans the window after the current one: 1 when it was scanned and is
+ * sound, 0 at the end of the input, -1 when stage 1 saw an error (the
+ * caller then fails and the one-pass reader reports it). */
+static int next_window(index_window *iw) {
+    iw->first += iw->n;
+    if (iw->first >= iw->total) {
+        iw->n = 0;
+        return 0;
+    }
+    size_t left = iw->total - iw->first;
+    iw->n = left < iw->cap ? left : iw->cap;
+    iw->count = jet__scan_window(iw->kernel, &iw->scan, iw->json, iw->len, iw->first, iw->n,
+                                 iw->marks, NULL, NULL, iw->copy);
+    /* A raw number that ends past the window it starts in was terminated
+     * in the copy before this window's bytes reached it: again. */
+    if (iw->raw_end) *iw->raw_end = '\0';
+    jet_scan_result res;
+    if (!jet__scan_status(iw->kernel, &iw->scan, iw->first + iw->n == iw->total, &res)) return -1;
+    if (res.ctrl_in_string || (iw->check_utf8 && !res.utf8_valid)) return -1;
+    return 1;
+}
+
+/* Copies ESCAPE_BLOCK bytes from src to dst (both have the room) and
+ * returns the offset of the first backslash among them, SIZE_MAX when there
+ * is none. */
+#if JET_SCAN_SSE2
+#define ESCAPE_BLOCK 16
+static inline size_t first_backslash_copied(const char *src, char *dst) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
+    _mm_storeu_si128((__m128i *)(void *)dst, x);
+    unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    return m ? (size_t)jet__ctz32(m) : SIZE_MAX;
+}
+#else
+#define ESCAPE_BLOCK 8
+static inline size_t first_backslash_copied(const char *src, char *dst) {
+    uint64_t x = jet__load_le64(src);
+    memcpy(dst, src, 8);
+    uint64_t b = x ^ (ONES_8 * '\\');
+    uint64_t m = (b - ONES_8) & ~b & HIGH_8; /* the lowest flag is exact */
+    return m ? jet__ctz64_offset(m) >> 3 : SIZE_MAX;
+}
+#endif
+
+/*
+ * Decodes the string whose quotes are at p and q, which holds a backslash,
+ * into dst. Stage 1 has ruled out control characters in strings and checked
+ * UTF-8 (or invalid UTF-8 is allowed and copied through, as read_string
+ * does), and the end is known, so only backslashes need looking for: one
+ * compare per 16 bytes where read_string tests for quotes, backslashes and
+ * control bytes, and no end test per escape. The output is read_string's
+ * (the one-pass reader's) byte for byte. Returns false on a bad escape:
+ * the caller then re-reads with jet__read_root, which reports it. Block stores
+ * stay inside the string arena as read_string's do. Inlined into its two
+ * callers (indexed_escaped_in_copy, string_escapes_ok), which are out of
+ * stage 2's loop.
+ */
+static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char *p, const char *q,
+                                                char *dst, size_t *out_len) {
+    const char *src = p + 1;
+    const char *end = r->end;
+    char *d0 = dst;
+    for (;;) {
+        /* the plain bytes up to the next backslash or q */
+        while ((size_t)(end - src) >= ESCAPE_BLOCK) {
+            size_t k = first_backslash_copied(src, dst);
+            size_t left = (size_t)(q - src);
+            if (k < left) {
+                src += k;
+                dst += k;
+                goto escape;
+            }
+            if (left <= ESCAPE_BLOCK) {
+                dst += left;
+                goto done;
+            }
+            src += ESCAPE_BLOCK;
+            dst += ESCAPE_BLOCK;
+        }
+        while (src < q && *src != '\\') *dst++ = *src++;
+        if (src >= q) goto done;
+    escape:
+        /* a backslash at src: the escaped byte is before q (stage 1 found q
+         * unescaped), a \u escape's digits may not be */
+        if (src[1] != 'u') {
+            uint8_t v = escape_table[(unsigned char)src[1]];
+            if (!v) return false;
+            *dst++ = (char)v;
+            src += 2;
+            continue;
+        }
+        if (q - src < 6) return false;
+        int32_t cp = jet__hex4(src + 2);
+        if (cp < 0) return false;
+        src += 6;
+        if (cp >= 0xD800 && cp <= 0xDFFF) {
+            bool ok = jet__pair_surrogate(&src, q, &cp);
+            if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
+        }
+        dst = jet__utf8_put(dst, (uint32_t)cp);
+    }
+done:
+    *dst = '\0';
+    *out_len = (size_t)(dst - d0);
+    return true;
+}
+
+/* The string whose opening quote is at p and closing quote at q holds a
+ * backslash; its bytes are already in the string arena at d (stage 1
+ * copied the input there: d is the copy of p + 1). Decodes it in place,
+ * from the input (not the copy): the output never runs ahead of its
+ * source, but the decoder's block stores may reach ESCAPE_BLOCK - 1 bytes
+ * past the closing quote's copy, which belong to what follows and are put
+ * back. Stage 1 found no control character in any string and either
+ * validated the input's UTF-8 or invalid UTF-8 is allowed (then kept as
+ * read_string would). Returns the slot's tag, 0 on failure. */
+static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const char *p, const char *q,
+                                                     char *d) {
+    size_t len = 0;
+    if (!indexed_escaped_string(r, p, q, d, &len)) return 0;
+    size_t after = (size_t)(r->end - q - 1);
+    memcpy(d + (q - p), q + 1, after < ESCAPE_BLOCK - 1 ? after : ESCAPE_BLOCK - 1);
+    return (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT);
+}
+
+/* Validating: the escapes of the string whose quotes are at open and q,
+ * which holds a backslash, are valid (decoded into scratch). */
+static JET_NOINLINE bool string_escapes_ok(reader *r, const char *open, const char *q,
+                                           char *scratch) {
+    size_t len = 0;
+    return indexed_escaped_string(r, open, q, scratch, &len);
+}
+
+/*
+ * The reader's second stage when an index exists: the same states as
+ * jet__read_root, but each next token comes from the index instead of a scan, so
+ * the position no longer depends on the bytes just read. It only accepts:
+ * any failure (including every syntax error) returns false and the caller
+ * re-reads with jet__read_root, which reports the error with its exact place and
+ * message. Comments and STOP_WHEN_DONE always take jet__read_root.
+ */
+static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32_t max_depth,
+                                                index_window *iw, const bool build) {
+    jet_doc *doc = r->doc;
+    const char *json = r->json;
+    const char *end = r->end;
+    const char *lim8 = room_limit(json, end, 8); /* see room_limit */
+    const char *lim_roomy = jet_num_roomy_limit(json, end, r->flags);
+    const jet_read_flags flags = r->flags;
+    const bool trailing_commas = (flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
+    /* Every value owns at least one mark, taken from the window where the
+     * value starts: room for a window's marks when it is scanned means no
+     * test per value. (Hostile input, `]]]]...`, has a mark per byte: the
+     * room reserved, never touched, is then 16 bytes per byte of a window.) */
+    if (build && doc->val_cap < iw->count && !jet__grow_vals(doc, 0, iw->count)) return false;
+    /* Building, the string arena holds the input's copy (stage 1 made it,
+     * jet__read_with_index): a string's bytes are already at the same offset
+     * there, and it is NUL-terminated (and its escapes decoded) in place.
+     * IN_COPY(x) is the copy of input byte x. Validating (build false),
+     * every slot is one sink and nothing is copied: only a string with
+     * escapes is decoded, into the string arena used as scratch. */
+    jet_val *v = build ? doc->vals : &r->sink;
+    char *s = build ? iw->copy : doc->strs;
+    const uintptr_t to_copy = (uintptr_t)s - (uintptr_t)json;
+#define IN_COPY(x) ((char *)((uintptr_t)(x) + to_copy))
+    size_t meta = 0; /* as in jet__read_root */
+    jet_frame *fp;
+    if (!frames_begin(&doc->alloc, st, max_depth, &fp)) return false;
+    /* The window, in locals (stores into the document could alias iw). */
+    const uint64_t *wp = iw->marks;          /* the word being consumed */
+    const uint64_t *wend = wp + iw->n;       /* the window's end */
+    uint64_t cur = *wp;      /* its positions not consumed yet */
+    const char *base = json; /* the input byte of its bit 0 */
+    const char *p = json;
+
+/* The string opened at a, p its next mark: into slot v, terminated in the
+ * string arena (build), or only its escapes checked (validating); else
+ * `failed`. In the DOM layout (scan.h) a string's backslashes are marked:
+ * the next mark is its closing quote exactly when it has no escape (most
+ * strings: one compare), else the marks up to the closing quote are its
+ * backslashes. */
+#define STRING_OR_FAIL(a)                                                    \
+    do {                                                                     \
+        if (JET_LIKELY(*p == '"')) {                                         \
+            if (build) {                                                     \
+                /* the tag from the raw length + 1, which the address  \
+                 * arithmetic has anyway: two instructions fewer */      \
+                size_t n1_ = (size_t)(p - (a));                              \
+                *IN_COPY(p) = '\0';                                          \
+                v->tag = ((uint64_t)n1_ << JET_TAG_LEN_SHIFT) +              \
+                         ((uint64_t)JET_TYPE_STR | JET_TAG_STR_NOESC) -      \
+                         ((uint64_t)1 << JET_TAG_LEN_SHIFT);                 \
+                v->uni.str = IN_COPY((a) + 1);                               \
+                v++;                                                         \
+            }                                                                \
+        } else {                                                             \
+            do NEXT_TOKEN();                                                 \
+            while (*p != '"');                                               \
+            if (build) {                                                     \
+                char *d_ = IN_COPY((a) + 1);                                 \
+                uint64_t tag_ = indexed_escaped_in_copy(r, (a), p, d_);     \
+                if (!tag_) goto failed;                                      \
+                v->tag = tag_;                                               \
+                v->uni.str = d_;                                             \
+                v++;                                                         \
+            } else if (!string_escapes_ok(r, (a), p, s)) {                   \
+                goto failed;                                                 \
+            }                                                                \
+        }                                                                    \
+    } while (0)
+
+/* p = the next marked byte; fails at the end of the index. */
+#define NEXT_TOKEN()                                                         \
+    do {                                                                     \
+        while (JET_UNLIKELY(!cur)) {                                         \
+            if (JET_UNLIKELY(++wp >= wend)) {                                \
+                if (next_window(iw) <= 0) goto failed;                       \
+                if (build && doc->val_cap - (size_t)(v - doc->vals) < iw->count) \
+                    GROW_SLOTS(iw->count, (void)0);                          \
+                wp = iw->marks;                                              \
+                wend = wp + iw->n;                                           \
+            }                                                                \
+            cur = *wp;                                                       \
+            base += 64;                                                      \
+        }                                                                    \
+        p = base + jet__ctz64_offset(cur);                                   \
+        cur &= cur - 1;                                                      \
+    } while (0)
+
+    NEXT_TOKEN();
+value:
+    switch (*p) {
+    case '"': {
+        const char *open = p;
+        NEXT_TOKEN(); /* the closing quote */
+        STRING_OR_FAIL(open);
+        goto after_value;
+    }
+    case '[':
+    case '{': {
+        if (JET_UNLIKELY(fp->meta == FRAME_SENTINEL) &&
+            jet__frames_room(&doc->alloc, st, &fp, max_depth) <= 0)
+            goto failed;
+        enter_container(&fp, &meta, v, *p == '{');
+        if (build) v++;
+        NEXT_TOKEN();
+        if (IN_OBJ) {
+            if (JET_LIKELY(*p == '"')) goto key;
+            if (*p == '}') goto close;
+            goto failed;
+        }
+        if (*p == ']') goto close;
+        goto value;
+    }
+    case 't':
+        if (!LITERAL_AT(p, "true", 4)) goto failed;
+        v->tag = JET_TYPE_BOOL | JET_SUBTYPE_TRUE;
+        p += 4;
+        goto literal_done;
+    case 'f':
+        if (!LITERAL_AT(p, "false", 5)) goto failed;
+        v->tag = JET_TYPE_BOOL | JET_SUBTYPE_FALSE;
+        p += 5;
+        goto literal_done;
+    case 'n':
+        if (!LITERAL_AT(p, "null", 4)) goto failed;
+        v->tag = JET_TYPE_NULL;
+        p += 4;
+        goto literal_done;
+    case 'N':
+    case 'I':
+        if (!(flags & JET_READ_ALLOW_NAN_INF)) goto failed;
+        /* fall through */
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': {
+        jet_num num;
+        jet_code code = JET_OK;
+        const char *at = p;
+        const char *q = jet_num_parse_ex(p, end, lim_roomy, flags, &num, &code, &at);
+        if (JET_UNLIKELY(!q) || (q < end && !delim_table[(unsigned char)*q])) goto failed;
+        if (build) {
+            put_number_in_copy(v, p, q, IN_COPY(p), &num, &iw->raw_end);
+            v++;
+        }
+        goto after_value;
+    }
+    default:
+        goto failed;
+    }
+
+literal_done:
+    if (p < end && !delim_table[(unsigned char)*p]) goto failed;
+    v->uni.u = 0;
+    if (build) v++;
+    goto after_value;
+
+key: {
+    /* p points at the opening quote of a key; the next mark is its end. */
+    const char *open = p;
+    NEXT_TOKEN();
+    STRING_OR_FAIL(open);
+    NEXT_TOKEN();
+    if (JET_UNLIKELY(*p != ':')) goto failed;
+    NEXT_TOKEN();
+    goto value;
+}
+
+after_value:
+    /* always in a container: the root is one (index_route_applies), and
+     * close tests whether it closed */
+    meta += 2; /* one more element */
+    NEXT_TOKEN();
+    if (JET_LIKELY(*p == ',')) {
+        NEXT_TOKEN();
+        if (IN_OBJ) {
+            if (JET_LIKELY(*p == '"')) goto key;
+            if (*p == '}' && trailing_commas) goto close;
+            goto failed;
+        }
+        if (JET_UNLIKELY(*p == ']')) {
+            if (trailing_commas) goto close;
+            goto failed;
+        }
+        goto value;
+    }
+    if (*p == (IN_OBJ ? '}' : ']')) goto close;
+    goto failed;
+
+close:
+    close_container(&fp, &meta, v);
+    if (JET_UNLIKELY(!IN_CONTAINER(fp))) goto done;
+    goto after_value;
+
+done:
+    /* content after the document: none in this window nor in the rest */
+    if (cur) goto failed;
+    for (;;) {
+        while (++wp < wend)
+            if (*wp) goto failed;
+        int more = next_window(iw);
+        if (more < 0) goto failed;
+        if (!more) break;
+        wp = iw->marks;
+        wend = wp + iw->n;
+        if (*wp) goto failed;
+    }
+    if (build) {
+        doc->val_count = (size_t)(v - doc->vals);
+        doc->read_size = (size_t)(end - json);
+    }
+    return true;
+
+failed:
+    doc->val_count = 0;
+    return false;
+#undef STRING_OR_FAIL
+#undef NEXT_TOKEN
+#undef IN_COPY
+}
+
+static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_depth,
+                                      index_window *iw) {
+    return read_indexed_body(r, st, max_depth, iw, true);
+}
+
+/* The same grammar, nothing built (jet__validate_indexed). */
+static JET_NOINLINE bool validate_indexed(reader *r, jet_stack *st, uint32_t max_depth,
+                                          index_window *iw) {
+    return read_indexed_body(r, st, max_depth, iw, false);
+}
+
+#if JET_SCAN_SSE2
+/* Both again for the CPUs that run the AVX2 and AVX-512 kernels, which are
+ * only selected where BMI1 and BMI2 are present (jet__kernel_available):
+ * each token taken from the index then clears its bit with one instruction
+ * (blsr) instead of two, and shifts by a variable count need no count
+ * register (shlx). */
+#define JET_BMI_ATTR __attribute__((target("bmi,bmi2")))
+static JET_NOINLINE JET_BMI_ATTR bool read_indexed_bmi(reader *r, jet_stack *st,
+                                                       uint32_t max_depth, index_window *iw) {
+    return read_indexed_body(r, st, max_depth, iw, true);
+}
+
+static JET_NOINLINE JET_BMI_ATTR bool validate_indexed_bmi(reader *r, jet_stack *st,
+                                                           uint32_t max_depth, index_window *iw) {
+    return read_indexed_body(r, st, max_depth, iw, false);
+}
+#endif
+
+/* ========================================================================== */
+/* The route's entry                                                          */
+/* ========================================================================== */
+
+/*
+ * Where stage 1's copy of the input starts in the string arena: at the
+ * input's own address modulo 4096 once the input is large. The CPU matches
+ * a load against the stores still pending by the low 12 bits of their
+ * addresses, so a copy at another offset makes stage 1's load of one block
+ * wait for its store of an earlier one whenever the two land on the same
+ * bits (measured on citm_catalog: 5% slower with the copy 48 bytes past
+ * the input modulo 4096); at the same offset each block's store meets only
+ * the bytes its own loads already read.
+ */
+static char *copy_start(const jet_doc *doc, const char *json, size_t len) {
+    if (len < COPY_ALIGN_MIN) return doc->strs;
+    return doc->strs + (((uintptr_t)json - (uintptr_t)doc->strs) & (COPY_ALIGN - 1));
+}
+
+/* The index route, where index_route_applies: builds the index into the
+ * parser's scratch and runs stage 2. Returns false when the index cannot be
+ * allocated or stage 2 did not accept the input (jet__read_root then reads it). */
+bool jet__read_with_index(reader *r, jet_stack *st, uint32_t max_depth, size_t len,
+                          bool build) {
+    jet_kernel k = jet__kernel();
+    index_window iw;
+    iw.kernel = k;
+    iw.json = r->json;
+    iw.len = len;
+    iw.total = JET_SCAN_WORDS(len);
+    size_t cap = index_window_words();
+    iw.cap = iw.total < cap ? iw.total : cap;
+    if (st->index_cap < iw.cap) {
+        jet__free(&r->doc->alloc, st->index);
+        st->index = (uint64_t *)jet__malloc(&r->doc->alloc, iw.cap * sizeof(uint64_t));
+        st->index_cap = st->index ? iw.cap : 0;
+        if (!st->index) return false;
+    }
+    iw.marks = st->index;
+    iw.check_utf8 = !(r->flags & JET_READ_ALLOW_INVALID_UTF8);
+    iw.first = 0;
+    /* building, the string arena receives the input (read_indexed_body) */
+    iw.copy = build ? copy_start(r->doc, r->json, len) : NULL;
+    iw.raw_end = NULL;
+    jet_scan_result res;
+    if (iw.total <= iw.cap) {
+        /* one window: the whole input in one call, no state kept */
+        if (!jet__scan(k, r->json, len, iw.marks, iw.copy, &res)) return false;
+        if (res.ctrl_in_string || (iw.check_utf8 && !res.utf8_valid)) return false;
+        iw.n = iw.total;
+        iw.count = res.marks;
+    } else {
+        iw.n = 0;
+        jet__scan_begin(&iw.scan);
+        if (next_window(&iw) <= 0) return false;
+    }
+#if JET_SCAN_SSE2
+    if (k == JET_KERNEL_AVX2 || k == JET_KERNEL_AVX512)
+        return build ? read_indexed_bmi(r, st, max_depth, &iw)
+                     : validate_indexed_bmi(r, st, max_depth, &iw);
+#endif
+    return build ? read_indexed(r, st, max_depth, &iw) : validate_indexed(r, st, max_depth, &iw);
+}
