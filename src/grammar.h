@@ -1,7 +1,7 @@
 /*
  * grammar.h — the JSON grammar's small decisions and the error each one
  * gives (a kind of errors.h), shared by every reader: the DOM reader's
- * one-pass loop (read_onepass.c), the on-demand cursor (ondemand.c), typed
+ * one-pass loop (read_onepass.c), the on-demand cursor (od_*.c), typed
  * decoding (bind.c) and the validator's walk (validate.c). They are static
  * inline so that the hot loops inline them; the DOM reader's loop keeps its
  * own dispatch where that is faster and reports through the same kinds.

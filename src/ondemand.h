@@ -10,7 +10,11 @@
  * An input of up to two half windows (4 MiB by default) is indexed whole
  * and its words are read directly (`direct`); a larger one is indexed a
  * window at a time (jet__od_load), and every word is read through the
- * window, so the index stays bounded whatever the input's size.
+ * window, so the index stays bounded whatever the input's size. *
+ * The cursor's files: od_start.c (lifetime, jet_od_start/finish),
+ * od_window.c (the index and its windows), od_iter.c (skipping, iterators,
+ * key lookup), od_value.c (scalar getters), od_string.c (strings and
+ * unescaping), od_error.c (errors and their JSON Pointer).
  */
 #ifndef JET_ONDEMAND_H
 #define JET_ONDEMAND_H
@@ -68,6 +72,15 @@ struct jet_od {
  * error there (recorded; the cursor then has no more tokens).
  */
 bool jet__od_load(jet_od *od, size_t w);
+
+/* Room for the index's three bitmaps of `words` words each; false with the
+ * error recorded. */
+bool jet__od_index_reserve(jet_od *od, size_t words);
+
+/* Stage 1 found an error (the DOM reader then says what and where), or the
+ * index could not grow (already recorded): the cursor has no tokens from
+ * now on. Returns false. */
+bool jet__od_stage1_error(jet_od *od);
 
 /* Word w of a bitmap (0: marks, 1: backslashes, 2: brackets) through the
  * window; 0 past the input or after a stage-1 error. */
@@ -175,6 +188,11 @@ static JET_ALWAYS_INLINE bool jet__od_toks_backslash(jet_od *od, const jet_od_to
     return jet__od_has_backslash(od, p + 1, q);
 }
 
+/* Runs the DOM reader over the cursor's input (od_start.c): a full
+ * validation, and the source of precise errors for what stage 1 only
+ * flags. `stop_when_done` keeps that flag; the cursor reads the whole
+ * input. False, with the error recorded, when the input is invalid. */
+bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done);
 /* Validation by the DOM reader (for the reader extensions the cursor does
  * not know). */
 bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
@@ -195,6 +213,21 @@ bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg);
 /* The same for a required member `key` missing from the object at
  * `obj_pos`: the path names the member. */
 bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len);
+
+/* Whether the value handle v is where the cursor stands, as it must be to
+ * be read (else the error is recorded). */
+static JET_ALWAYS_INLINE bool jet__odv_here(const jet_odv *v) {
+    jet_od *od = v->od;
+    if (JET_UNLIKELY(od->failed)) return false;
+    if (JET_UNLIKELY(v->pos != od->pos || v->depth != od->depth)) {
+        if (v->pos >= od->len)
+            return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
+        return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
+    }
+    if (JET_UNLIKELY(v->pos >= od->len))
+        return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
+    return true;
+}
 /* Offset just past the container whose contents start at `off`, `levels`
  * levels deep (1: the innermost); JET_OD_UNCLOSED when the input ends first
  * (brackets are counted, not matched by kind). */
@@ -205,6 +238,13 @@ bool jet__od_close_fail(jet_od *od);
 /* Reads the string whose opening quote is at `p` (the cursor's position):
  * a view or an unescaped copy in the scratch. Moves the cursor past it. */
 bool jet__od_string(jet_od *od, size_t p, jet_str *out);
+/* The body of the string whose quotes are at p and q into *out, unescaped
+ * into the scratch when it holds a backslash; does not move the cursor. */
+bool jet__od_string_body(jet_od *od, size_t p, size_t q, jet_str *out);
+/* Unescapes the string body s[0..n) into dst (room for n bytes); false on a
+ * bad escape, recorded as the cursor's error when `record`. */
+bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out_len,
+                      bool record);
 /* The key at `p` (an opening quote) into *key, and the offset of its value
  * (after the ':') into *val. Does not move the cursor. */
 bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val);

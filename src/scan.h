@@ -22,7 +22,7 @@
  * cursor, which moves backwards as well as forwards, indexes an input of up
  * to 4 MiB at once (jet__scan_ex) and a larger one in windows of 4 MiB that
  * it rescans from checkpoints of the scan state when it goes back
- * (ondemand.c).
+ * (od_window.c).
  */
 #ifndef JET_SCAN_H
 #define JET_SCAN_H

@@ -1,7 +1,7 @@
 /*
  * utf8.h — UTF-8 and \u escapes (internal): the encoder of a code point,
  * the 4-hex-digit decoder and surrogate pairing of the string unescapers
- * (read_onepass.c, read_indexed.c, ondemand.c), and the lookup tables of
+ * (read_onepass.c, read_indexed.c, od_string.c), and the lookup tables of
  * the vector UTF-8 validators (scan.c).
  */
 #ifndef JET_UTF8_H

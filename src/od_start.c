@@ -1,0 +1,267 @@
+/*
+ * od_start.c — the on-demand cursor's lifetime and its document's start and
+ * finish (jet.h section 12): jet_od_start runs stage 1 (od_window.c) over
+ * the input, blanking comments first where they are allowed, and
+ * jet_od_finish checks that nothing follows the root value.
+ */
+#include "ondemand.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ========================================================================== */
+/* Lifetime                                                                   */
+/* ========================================================================== */
+
+jet_od *jet_od_new(const jet_alloc *alloc) {
+    const jet_alloc *a = jet__alloc_or_default(alloc);
+    jet_od *od = (jet_od *)jet__malloc(a, sizeof *od);
+    if (!od) return NULL;
+    memset(od, 0, sizeof *od);
+    od->alloc = *a;
+    jet_arena_init(&od->scratch, a);
+    return od;
+}
+
+void jet_od_free(jet_od *od) {
+    if (!od) return;
+    jet__free(&od->alloc, od->marks);
+    jet__free(&od->alloc, od->cps_raw);
+    jet__free(&od->alloc, od->path);
+    jet__free(&od->alloc, od->unesc);
+    jet__free(&od->alloc, od->plain);
+    jet__free(&od->alloc, od->kinds);
+    jet_arena_free(&od->scratch);
+    jet_parser_free(od->validator);
+    jet__free(&od->alloc, od);
+}
+
+bool jet_od_ok(const jet_od *od) { return od && !od->failed; }
+
+const jet_error *jet_od_error(const jet_od *od) { return &od->err; }
+
+/* ========================================================================== */
+/* Start and finish                                                           */
+/* ========================================================================== */
+
+/* Runs the DOM reader over the input: a full validation, and the source of
+ * precise errors for what stage 1 only flags. `stop_when_done` keeps that
+ * flag (jet_od_validate's callers may ask for it); the cursor itself reads
+ * the whole input. */
+bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done) {
+    if (!od->validator) {
+        od->validator = jet_parser_new(&od->alloc);
+        if (!od->validator) return jet__od_err(od, JET_E_MEMORY, 0);
+    }
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    if (opts) o = *opts;
+    o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN);
+    if (!stop_when_done) o.flags &= ~JET_READ_STOP_WHEN_DONE;
+    jet_error e;
+    if (jet_parser_parse(od->validator, od->json, od->len, &o, &e)) return true;
+    return jet__od_fail(od, e.code, e.offset, e.msg);
+}
+
+/* The size of the index's windows (od_window.c), read as a document starts. */
+static atomic_size_t od_half_words;
+
+void jet__od_window_set(size_t half_words) {
+    atomic_store_explicit(&od_half_words, half_words, memory_order_relaxed);
+}
+
+/* Words per half window: set by jet__od_window_set (tests), else
+ * JET_OD_WINDOW (bytes of input per window) read once, else 32768 words
+ * (2 MiB of input; the window's three bitmaps take 1.5 MiB). */
+static size_t od_window_half(void) {
+    size_t h = atomic_load_explicit(&od_half_words, memory_order_relaxed);
+    if (h & (h - 1)) { /* set by a test: rounded up to a power of two too */
+        size_t p2 = 1;
+        while (p2 < h) p2 <<= 1;
+        h = p2;
+    }
+    if (!h) {
+        const char *env = getenv("JET_OD_WINDOW");
+        unsigned long long bytes = env && *env ? strtoull(env, NULL, 10) : 0;
+        h = bytes ? (size_t)((bytes + 127) / 128) : 32768;
+        size_t p2 = 1; /* a power of two: word w's slot is w & (2 * half - 1) */
+        while (p2 < h) p2 <<= 1;
+        h = p2;
+        atomic_store_explicit(&od_half_words, h, memory_order_relaxed);
+    }
+    return h;
+}
+
+/* Forgets the previous document and error; the cursor stands nowhere yet. */
+static void reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+    od->failed = false;
+    memset(&od->err, 0, sizeof od->err);
+    od->json = json;
+    od->input = json;
+    od->len = len;
+    od->pos = 0;
+    od->depth = 0;
+    od->root = 0;
+    od->words = 0;
+    od->direct = 0;
+    od->win_lo = 0;
+    od->win_n = 0;
+    od->cps_n = 0;
+    memset(&od->opts, 0, sizeof od->opts);
+    if (opts) od->opts = *opts;
+    od->flags = opts ? opts->flags : 0;
+    od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
+    jet_arena_reset(&od->scratch);
+    od->unesc_len = 0;
+}
+
+bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+    reset(od, json, len, opts);
+    bool ok = jet__od_validate_all(od, opts, true);
+    od->pos = len; /* no document to walk */
+    return ok;
+}
+
+bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+    if (!od->validator) {
+        od->validator = jet_parser_new(&od->alloc);
+        if (!od->validator) return false;
+    }
+    if (!jet__validate_indexed(od->validator, json, len, opts)) return false;
+    reset(od, json, len, opts);
+    od->pos = len; /* no document to walk */
+    return true;
+}
+
+/*
+ * Comments (JET_READ_ALLOW_COMMENTS) are whitespace to the DOM reader, but
+ * stage 1 does not know them: a quote or a bracket inside one would throw
+ * the structural index off. An input that may have comments is read from a
+ * copy of the same length with every comment's bytes turned into spaces
+ * (newlines kept), so every offset, and so every error's position, is the
+ * input's. A malformed comment makes the input invalid: the DOM reader then
+ * says what its first error is (which may come before the comment).
+ */
+static bool comment_error(jet_od *od, jet__err kind, size_t off) {
+    if (!jet__od_validate_all(od, &od->opts, false)) return false;
+    return jet__od_err(od, kind, off); /* not reached: the DOM reader fails too */
+}
+
+static bool blank_comments(jet_od *od) {
+    const char *in = od->json, *end = in + od->len;
+    if (od->plain_cap < od->len) {
+        jet__free(&od->alloc, od->plain);
+        od->plain = (char *)jet__malloc(&od->alloc, od->len);
+        od->plain_cap = od->plain ? od->len : 0;
+        if (!od->plain) return jet__od_err(od, JET_E_MEMORY, 0);
+    }
+    memcpy(od->plain, in, od->len);
+    char *out = od->plain;
+    const char *p = in;
+    while (p < end) {
+        char c = *p;
+        if (c == '"') { /* a string: to its closing quote */
+            for (p++; p < end && *p != '"'; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            p++;
+            continue;
+        }
+        if (c != '/') {
+            p++;
+            continue;
+        }
+        const char *start = p;
+        if (end - p < 2) return comment_error(od, JET_E_COMMENT, (size_t)(p - in));
+        if (p[1] == '/') {
+            while (p < end && *p != '\n') p++;
+        } else if (p[1] == '*') {
+            p += 2;
+            for (;;) {
+                if (end - p < 2)
+                    return comment_error(od, JET_E_COMMENT_BLOCK, (size_t)(start - in));
+                if (p[0] == '*' && p[1] == '/') break;
+                p++;
+            }
+            p += 2;
+        } else {
+            return comment_error(od, JET_E_BAD_SLASH, (size_t)(p - in));
+        }
+        for (const char *b = start; b < p; b++)
+            if (*b != '\n') out[b - in] = ' ';
+    }
+    od->json = od->plain;
+    return true;
+}
+
+bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
+                  jet_odv *root) {
+    if (!od) return false;
+    reset(od, json, len, opts);
+    if (root) {
+        root->od = od;
+        root->pos = len;
+        root->depth = 0;
+    }
+    if (!json && len) {
+        od->len = 0;
+        return jet__od_err(od, JET_E_NULL_INPUT, 0);
+    }
+    if (opts && opts->max_size && len > opts->max_size)
+        return jet__od_err(od, JET_E_SIZE_LIMIT, opts->max_size);
+    if ((od->flags & JET_READ_ALLOW_COMMENTS) && len && memchr(json, '/', len)) {
+        if (!blank_comments(od)) return false;
+        json = od->json;
+    }
+    size_t words = JET_SCAN_WORDS(len);
+    jet_kernel k = jet__kernel();
+    /* The cursor needs an index: where the reader runs one pass (aarch64 by
+     * default, or JET_KERNEL=scalar), the platform's vector index, else the
+     * 64-bit-word one. */
+    if (k == JET_KERNEL_SCALAR)
+        k = jet__kernel_available(JET_KERNEL_NEON) ? JET_KERNEL_NEON : JET_KERNEL_SWAR;
+    od->kernel = k;
+    od->half = od_window_half();
+    bool lax = (od->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
+    if (words <= 2 * od->half) {
+        /* one window holds the whole input: stage 1 in one call */
+        if (!jet__od_index_reserve(od, words)) return false;
+        jet_scan_result res;
+        bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
+        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax))))
+            return jet__od_stage1_error(od);
+        od->words = len ? words : 0;
+        od->win_n = od->words;
+        od->mask = ~(size_t)0;
+        od->direct = od->words;
+    } else {
+        /* bounded windows: stage 1 runs again over an earlier window when
+         * the cursor goes back there (out-of-order keys, error paths) */
+        if (!jet__od_index_reserve(od, 2 * od->half)) return false;
+        od->words = words;
+        od->mask = 2 * od->half - 1;
+        if (!jet__od_load(od, 0)) return false;
+    }
+    od->pos = jet__od_next(od, 0);
+    od->root = od->pos;
+    if (od->pos >= len) return jet__od_err(od, JET_E_EMPTY, len);
+    if ((od->flags & JET_READ_VALIDATE_ALL) && !jet__od_validate_all(od, opts, false)) return false;
+    if (root) root->pos = od->pos;
+    return true;
+}
+
+bool jet_od_finish(jet_od *od) {
+    if (!od || od->failed) return false;
+    if (od->depth > 0) {
+        size_t e = jet__od_close(od, od->pos, od->depth);
+        if (e == JET_OD_UNCLOSED) return jet__od_close_fail(od);
+        od->pos = jet__od_next(od, e);
+        od->depth = 0;
+    } else if (od->pos == od->root) {
+        if (!jet__od_skip(od)) return false;
+    }
+    if (od->pos < od->len)
+        return jet__od_err(od, JET_E_TRAILING_CONTENT, od->pos);
+    return !od->failed; /* a window scanned on the way may have failed */
+}
+

@@ -1,0 +1,153 @@
+/*
+ * od_string.c — the on-demand cursor's strings: keys and string values, returned
+ * in place when they hold no escape, else unescaped into the cursor's buffer.
+ */
+#include "ondemand.h"
+
+#include "grammar.h"
+#include "utf8.h"
+
+#include <string.h>
+
+/* ========================================================================== */
+/* Strings                                                                    */
+/* ========================================================================== */
+
+/* Decodes the escape at p (a backslash, p < e) into *dp; returns the byte
+ * after it, or NULL (error recorded when asked). */
+static const char *one_escape(jet_od *od, const char *p, const char *e, char **dp, bool record) {
+    char *d = *dp;
+#define OD_BAD(kind, at)                                                              \
+    do {                                                                              \
+        if (record) jet__od_err(od, kind, (size_t)((at) - od->json));                 \
+        return NULL;                                                                  \
+    } while (0)
+    if (e - p < 2) OD_BAD(JET_E_ESCAPE_CHAR, p);
+    switch (p[1]) {
+    case '"': *d++ = '"'; break;
+    case '\\': *d++ = '\\'; break;
+    case '/': *d++ = '/'; break;
+    case 'b': *d++ = '\b'; break;
+    case 'f': *d++ = '\f'; break;
+    case 'n': *d++ = '\n'; break;
+    case 'r': *d++ = '\r'; break;
+    case 't': *d++ = '\t'; break;
+    case 'u': {
+        if (e - p < 6) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
+        int32_t cp = jet__hex4(p + 2);
+        if (cp < 0) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
+        const char *after = p + 6;
+        if (cp >= 0xD800 && cp <= 0xDFFF && jet__pair_surrogate(&after, e, &cp)) {
+            *dp = jet__utf8_put(d, (uint32_t)cp);
+            return after;
+        }
+        if (cp >= 0xD800 && cp <= 0xDFFF && !(od->flags & JET_READ_ALLOW_INVALID_UTF8))
+            OD_BAD(cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p);
+        *dp = jet__utf8_put(d, (uint32_t)cp); /* WTF-8 for a lone surrogate when allowed */
+        return p + 6;
+    }
+    default: OD_BAD(JET_E_ESCAPE_CHAR, p + 1);
+    }
+#undef OD_BAD
+    *dp = d;
+    return p + 2;
+}
+
+/* Unescapes the string body s[0..n) (no quotes; stage 1 guarantees no
+ * unescaped quote inside, and has validated the UTF-8 or it is allowed
+ * invalid) into dst (room for n bytes): the runs between backslashes are
+ * copied whole. Stage 1 marked every backslash inside strings; an escaped
+ * one is consumed by the escape before it and skipped here. */
+bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out_len,
+                      bool record) {
+    const char *p = s, *e = s + n;
+    char *d = dst;
+    size_t a = (size_t)(s - od->json), b = a + n;
+    size_t w = a >> 6, wl = (b - 1) >> 6;
+    uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
+    for (;;) {
+        while (!bits) {
+            if (++w > wl) goto tail;
+            bits = jet__od_bword(od, w);
+        }
+        size_t k = (w << 6) + jet__ctz64(bits);
+        bits &= bits - 1;
+        if (k >= b) break;
+        const char *bsl = od->json + k;
+        if (bsl < p) continue;
+        memcpy(d, p, (size_t)(bsl - p));
+        d += bsl - p;
+        p = one_escape(od, bsl, e, &d, record);
+        if (!p) return false;
+    }
+tail:
+    memcpy(d, p, (size_t)(e - p));
+    d += e - p;
+    *out_len = (size_t)(d - dst);
+    return true;
+}
+
+/* Body of the string at quote p, closing quote at q, into *out. */
+bool jet__od_string_body(jet_od *od, size_t p, size_t q, jet_str *out) {
+    const char *s = od->json + p + 1;
+    size_t n = q - p - 1;
+    if (JET_LIKELY(!jet__od_has_backslash(od, p + 1, q))) {
+        out->ptr = s;
+        out->len = n;
+        return true;
+    }
+    /* unescaped text is never longer than its source, and each string's
+     * NUL is paid for by its backslash: strings read once fit in len bytes */
+    char *d;
+    bool in_unesc = true;
+    if (JET_LIKELY(od->unesc_cap - od->unesc_len > n)) {
+        d = od->unesc + od->unesc_len;
+    } else if (od->unesc_len == 0) {
+        size_t cap = od->len + 64;
+        jet__free(&od->alloc, od->unesc);
+        od->unesc = (char *)jet__malloc(&od->alloc, cap);
+        od->unesc_cap = od->unesc ? cap : 0;
+        if (!od->unesc) return jet__od_err(od, JET_E_MEMORY, p);
+        d = od->unesc;
+    } else {
+        in_unesc = false;
+        d = (char *)jet_arena_alloc(&od->scratch, n + 1, 1);
+        if (!d) return jet__od_err(od, JET_E_MEMORY, p);
+    }
+    size_t ul;
+    if (!jet__od_unescape(od, s, n, d, &ul, true)) return false;
+    d[ul] = 0;
+    if (in_unesc) od->unesc_len += ul + 1;
+    out->ptr = d;
+    out->len = ul;
+    return true;
+}
+
+bool jet__od_string(jet_od *od, size_t p, jet_str *out) {
+    size_t q = jet__od_next(od, p + 1);
+    if (JET_UNLIKELY(q >= od->len))
+        return jet__od_err(od, JET_E_END_IN_STRING, od->len);
+    if (!jet__od_string_body(od, p, q, out)) return false;
+    od->pos = jet__od_next(od, q + 1);
+    return true;
+}
+
+bool jet__od_key(jet_od *od, size_t p, jet_str *key, size_t *val) {
+    size_t q = jet__od_next(od, p + 1);
+    if (JET_UNLIKELY(q >= od->len))
+        return jet__od_err(od, JET_E_END_IN_STRING, od->len);
+    if (!jet__od_string_body(od, p, q, key)) return false;
+    size_t colon = jet__od_next(od, q + 1);
+    if (JET_UNLIKELY(colon >= od->len))
+        return jet__od_err(od, JET_E_END_AFTER_KEY, od->len);
+    if (JET_UNLIKELY(od->json[colon] != ':'))
+        return jet__od_err(od, JET_E_EXPECTED_COLON, colon);
+    size_t v = jet__od_next(od, colon + 1);
+    if (JET_UNLIKELY(v >= od->len))
+        return jet__od_err(od, JET_E_END_AFTER_COLON, od->len);
+    if (JET_UNLIKELY(jet__gram_not_value(od->json[v])))
+        return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
+    *val = v;
+    return true;
+}
+
