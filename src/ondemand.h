@@ -235,6 +235,28 @@ static JET_ALWAYS_INLINE bool jet__odv_here(const jet_odv *v) {
 size_t jet__od_close(jet_od *od, size_t off, uint32_t levels);
 /* Records the error behind a JET_OD_UNCLOSED; returns false. */
 bool jet__od_close_fail(jet_od *od);
+
+/* Skipping the value whose first token, at v (its byte c), was just taken
+ * from the stream t. The key lookup (jet_od_obj_find) and typed decoding
+ * (bind.c) skip the members they do not want with these. */
+
+/* A scalar: a string's closing quote is the next token (dropped without a
+ * branch when it is in the current word); any other scalar has no more. */
+static JET_ALWAYS_INLINE void jet__od_toks_skip_scalar(jet_od_toks *t, char c, size_t n) {
+    uint64_t str = c == '"';
+    if (JET_LIKELY(t->bits)) t->bits &= t->bits - str;
+    else if (str) jet__od_toks_take(t, n);
+}
+
+/* A container: a walk over the bracket bitmap, after which t resumes at its
+ * closing bracket. False (error recorded) when it is not closed. */
+static JET_ALWAYS_INLINE bool jet__od_toks_skip_container(jet_od *od, jet_od_toks *t, size_t v) {
+    size_t e = jet__od_close(od, v + 1, 1);
+    if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+    jet__od_toks_seek(od, t, e);
+    return true;
+}
+
 /* Reads the string whose opening quote is at `p` (the cursor's position):
  * a view or an unescaped copy in the scratch. Moves the cursor past it. */
 bool jet__od_string(jet_od *od, size_t p, jet_str *out);
