@@ -13,16 +13,17 @@
 /* Strings                                                                    */
 /* ========================================================================== */
 
+/* A bad escape: of kind `kind` at `at`, recorded when asked; NULL. */
+static const char *bad_escape(jet_od *od, bool record, jet__err kind, const char *at) {
+    if (record) jet__od_err(od, kind, (size_t)(at - od->json));
+    return NULL;
+}
+
 /* Decodes the escape at p (a backslash, p < e) into *dp; returns the byte
  * after it, or NULL (error recorded when asked). */
 static const char *one_escape(jet_od *od, const char *p, const char *e, char **dp, bool record) {
     char *d = *dp;
-#define OD_BAD(kind, at)                                                              \
-    do {                                                                              \
-        if (record) jet__od_err(od, kind, (size_t)((at) - od->json));                 \
-        return NULL;                                                                  \
-    } while (0)
-    if (e - p < 2) OD_BAD(JET_E_ESCAPE_CHAR, p);
+    if (e - p < 2) return bad_escape(od, record, JET_E_ESCAPE_CHAR, p);
     switch (p[1]) {
     case '"': *d++ = '"'; break;
     case '\\': *d++ = '\\'; break;
@@ -33,22 +34,22 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
     case 'r': *d++ = '\r'; break;
     case 't': *d++ = '\t'; break;
     case 'u': {
-        if (e - p < 6) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
+        if (e - p < 6) return bad_escape(od, record, JET_E_U_ESCAPE_HEX, p + 2);
         int32_t cp = jet__hex4(p + 2);
-        if (cp < 0) OD_BAD(JET_E_U_ESCAPE_HEX, p + 2);
+        if (cp < 0) return bad_escape(od, record, JET_E_U_ESCAPE_HEX, p + 2);
         const char *after = p + 6;
         if (cp >= 0xD800 && cp <= 0xDFFF && jet__pair_surrogate(&after, e, &cp)) {
             *dp = jet__utf8_put(d, (uint32_t)cp);
             return after;
         }
         if (cp >= 0xD800 && cp <= 0xDFFF && !(od->flags & JET_READ_ALLOW_INVALID_UTF8))
-            OD_BAD(cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p);
+            return bad_escape(od, record,
+                              cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p);
         *dp = jet__utf8_put(d, (uint32_t)cp); /* WTF-8 for a lone surrogate when allowed */
         return p + 6;
     }
-    default: OD_BAD(JET_E_ESCAPE_CHAR, p + 1);
+    default: return bad_escape(od, record, JET_E_ESCAPE_CHAR, p + 1);
     }
-#undef OD_BAD
     *dp = d;
     return p + 2;
 }

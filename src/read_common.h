@@ -126,18 +126,16 @@ static JET_ALWAYS_INLINE void close_container(jet_frame **fp, size_t *meta, jet_
 jet_val *jet__grow_vals_rebase(jet_doc *doc, size_t used, size_t need, jet_frame *frames,
                                jet_frame *fp);
 
-/* jet__grow_vals_rebase for a reader's v; goes to `failed` when the slots
- * cannot grow. */
-#define GROW_SLOTS(need, on_failure)                                         \
-    do {                                                                     \
-        size_t used_ = (size_t)(v - doc->vals);                              \
-        jet_val *base_ = jet__grow_vals_rebase(doc, used_, (need), st->frames, fp); \
-        if (!base_) {                                                        \
-            on_failure;                                                      \
-            goto failed;                                                     \
-        }                                                                    \
-        v = base_ + used_;                                                   \
-    } while (0)
+/* jet__grow_vals_rebase for a reader's slot pointer *v, which it moves to
+ * the grown slots; false when they cannot grow (the caller then fails). */
+static JET_ALWAYS_INLINE bool grow_slots(jet_doc *doc, jet_stack *st, jet_frame *fp, jet_val **v,
+                                         size_t need) {
+    size_t used = (size_t)(*v - doc->vals);
+    jet_val *base = jet__grow_vals_rebase(doc, used, need, st->frames, fp);
+    if (!base) return false;
+    *v = base + used;
+    return true;
+}
 
 /* ========================================================================== */
 /* Whitespace                                                                 */

@@ -329,8 +329,10 @@ static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
 /* The state machine                                                          */
 /* ========================================================================== */
 
-/* Skips whitespace (and comments when enabled). Jumps to `on_error` when a
- * comment is malformed. Evaluates to nothing; updates p. */
+/* Skips whitespace (and comments when enabled). Jumps to `failed` when a
+ * comment is malformed. Evaluates to nothing; updates p. (A macro: as an
+ * inline function returning false on a bad comment, about 1% more
+ * instructions on canada.json, callgrind.) */
 #define SKIP_WS()                                                            \
     do {                                                                     \
         p = skip_ws(p, end);                                                 \
@@ -356,11 +358,16 @@ static inline char *put_number(jet_val *v, char *s, const char *p, const char *q
     return put_number_at(v, len, s, num) ? s + len + 1 : s;
 }
 
-/* Makes room for one more value slot. */
+/* Makes room for one more value slot; jumps to `failed` when the slots
+ * cannot grow. (A macro: as an inline function, 0.65% more instructions on
+ * canada.json, callgrind.) */
 #define RESERVE_SLOT()                                                       \
     do {                                                                     \
         if (JET_UNLIKELY(v == vend)) {                                       \
-            GROW_SLOTS(1, fail(r, JET_E_MEMORY, p));      \
+            if (!grow_slots(doc, st, fp, &v, 1)) {                           \
+                fail(r, JET_E_MEMORY, p);                                    \
+                goto failed;                                                 \
+            }                                                                \
             vend = doc->vals + doc->val_cap;                                 \
         }                                                                    \
     } while (0)
