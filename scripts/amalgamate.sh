@@ -76,7 +76,7 @@ EOF
  *   gcc -std=c11 -O3 -fno-jump-tables -fno-ipa-ra -c jet.c
  *   clang -std=c11 -O3 -fno-jump-tables -c jet.c
  * (with them jet.c parses in the same instructions as the CMake build's
- * library; without them, 2 to 3.5% more).
+ * library; without them, 2 to 3.4% more).
  */
 /* One translation unit cannot hold both the static inline accessors of
  * jet.h and the exported ones of the same names (src/accessors.c): here the
