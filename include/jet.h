@@ -16,7 +16,8 @@
  *  12. On-demand cursor: lazy iteration and typed getters over raw text
  *  13. Typed binding: C structs described by field tables (decode/encode)
  *  14. Mutable documents, JSON Pointer edits, JSON Patch, JSON Merge Patch
- *  15. Old names (macros kept for source compatibility)
+ *  15. Streaming writer, string escaper and number printers; JSON diff
+ *  16. Old names (macros kept for source compatibility)
  *
  * Conventions:
  *   - Every public symbol starts with `jet_` / `JET_`.
@@ -46,7 +47,7 @@
  *   require:  a member that must be there; none is JET_ERR_MISSING_FIELD
  *             (jet_od_obj_require).
  *   Earlier names (jet_get_real, jet_odv_get_u64, JET_K_INT, jet_obj_get, ...)
- *   remain as macros for the new ones (section 15); they are not symbols of
+ *   remain as macros for the new ones (section 16); they are not symbols of
  *   the library.
  *
  * ABI and soname: while the major version is 0, every release that changes
@@ -1397,7 +1398,154 @@ JET_API jet_mut_val *jet_merge_patch_create(jet_mut_doc *out, const jet_mut_val 
                                             const jet_mut_val *b, jet_error *err);
 
 /* ========================================================================== */
-/* 15. Old names                                                              */
+/* 15. Streaming writer, escaper and number printers; JSON diff               */
+/* ========================================================================== */
+
+/*
+ * The printers the writers use, for callers that build JSON text their own
+ * way. Each writes into `buf` (its size below), NUL-terminates it and
+ * returns the length without the NUL. Thread-safe (no state).
+ *   jet_print_f64: the shortest text that reads back to the same double
+ *     (as jet_val_write writes it: always a '.' or an 'e', "-0.0" keeps its
+ *     sign; NaN, Infinity, -Infinity for the non-finite ones).
+ *   jet_print_f32: the same for a float (shortest for binary32).
+ *   jet_print_uint / jet_print_sint: decimal integers.
+ */
+#define JET_PRINT_NUM_SIZE 32
+JET_API size_t jet_print_f64(double d, char buf[JET_PRINT_NUM_SIZE]);
+JET_API size_t jet_print_f32(float f, char buf[JET_PRINT_NUM_SIZE]);
+JET_API size_t jet_print_uint(uint64_t u, char buf[JET_PRINT_NUM_SIZE]);
+JET_API size_t jet_print_sint(int64_t i, char buf[JET_PRINT_NUM_SIZE]);
+
+/** Room jet_print_str needs for a string of `len` bytes (6 output bytes
+ *  per input byte at worst, the quotes, the NUL and some slack). */
+#define JET_PRINT_STR_SIZE(len) ((size_t)(len) * 6u + 20u)
+/**
+ * Writes s[0..len) as a quoted JSON string with the writers' escaping:
+ * '"', '\\' and control bytes always (\b \t \n \f \r or \u00XX), '/' with
+ * JET_WRITE_ESCAPE_SLASHES, non-ASCII as \u escapes with JET_WRITE_ASCII
+ * (other flags are ignored). `out` has room for JET_PRINT_STR_SIZE(len)
+ * bytes; the text is NUL-terminated and its length returned. `s` may hold
+ * NUL bytes; UTF-8 is not checked (invalid bytes pass through, or become
+ * \ufffd with JET_WRITE_ASCII). Thread-safe.
+ */
+JET_API size_t jet_print_str(char *out, const char *s, size_t len, jet_write_flags flags);
+
+/**
+ * A streaming writer: JSON text made by a sequence of calls, without a tree.
+ *
+ *     jet_buf out; jet_buf_init(&out, NULL);
+ *     jet_writer w; jet_writer_init_buf(&w, &out, JET_WRITE_PRETTY);
+ *     jet_writer_obj_begin(&w);
+ *     jet_writer_key(&w, "id");  jet_writer_uint(&w, 42);
+ *     jet_writer_key(&w, "tags"); jet_writer_arr_begin(&w);
+ *     jet_writer_str(&w, "a");   jet_writer_arr_end(&w);
+ *     jet_writer_obj_end(&w);
+ *     if (!jet_writer_finish(&w)) ... jet_writer_error(&w)->msg ...
+ *
+ * The text is byte for byte what jet_val_write() gives for the same values
+ * under the same flags (JET_WRITE_INDENT(n), JET_WRITE_ESCAPE_SLASHES,
+ * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END,
+ * the last one applied by jet_writer_finish).
+ *
+ * The grammar is checked: a key where a value is expected (or a value
+ * where a key is), an end that does not match the open container, a
+ * second root value, more than JET_WRITER_MAX_DEPTH open containers, or a
+ * non-finite double without JET_WRITE_ALLOW_NAN_INF is an error, not bad
+ * output. Errors are sticky: the failing call and every later one return
+ * false and write nothing; jet_writer_error() says what happened (`offset`
+ * is the number of bytes written before the failing call; line, column and
+ * path are 0/NULL). Output already delivered stays delivered.
+ *
+ * Sinks: a jet_buf (appended to, NUL-terminated beyond buf->len after each
+ * call; the buffer's allocator grows it); a FILE * or a callback, fed in
+ * chunks of exactly JET_WRITER_CHUNK bytes (the last one shorter, at
+ * jet_writer_finish) through a buffer the writer allocates with libc.
+ * A callback returns false to fail the write (JET_ERR_IO).
+ *
+ * Lifetime: the jet_writer is the caller's (its fields are private); call
+ * jet_writer_finish exactly once, also after an error, to release the
+ * chunk buffer. The sink must outlive the writer. Thread safety: one writer
+ * per thread; distinct writers are independent.
+ */
+#define JET_WRITER_MAX_DEPTH 4096u
+#define JET_WRITER_CHUNK 4096u
+typedef bool (*jet_write_fn)(void *ctx, const char *data, size_t len);
+typedef struct jet_writer {
+    jet_buf *buf;          /* output (the caller's, or `own` for FILE/callback) */
+    jet_buf own;
+    FILE *fp;
+    jet_write_fn fn;
+    void *ctx;
+    size_t flushed;        /* bytes handed to the FILE/callback so far */
+    size_t start;          /* buf->len at init */
+    jet_write_flags flags;
+    uint32_t depth;        /* open containers */
+    uint8_t state;         /* private: what may come next */
+    jet_error err;
+    uint64_t kinds[JET_WRITER_MAX_DEPTH / 64]; /* 1 bit per level: object */
+} jet_writer;
+
+/** Writes into `out` (initialized with jet_buf_init; appended to). */
+JET_API void jet_writer_init_buf(jet_writer *w, jet_buf *out, jet_write_flags flags);
+/** Writes to the stdio stream `fp` (flushed by jet_writer_finish). */
+JET_API void jet_writer_init_fp(jet_writer *w, FILE *fp, jet_write_flags flags);
+/** Hands the text to `fn(ctx, data, len)` in chunks. */
+JET_API void jet_writer_init_cb(jet_writer *w, jet_write_fn fn, void *ctx,
+                                jet_write_flags flags);
+
+JET_API bool jet_writer_obj_begin(jet_writer *w);
+JET_API bool jet_writer_obj_end(jet_writer *w);
+JET_API bool jet_writer_arr_begin(jet_writer *w);
+JET_API bool jet_writer_arr_end(jet_writer *w);
+/** A member's key (only where a key is expected: inside an object, before
+ *  each member's value). `key` may hold NUL bytes with the length form. */
+JET_API bool jet_writer_keyn(jet_writer *w, const char *key, size_t len);
+JET_API bool jet_writer_key(jet_writer *w, const char *key);
+JET_API bool jet_writer_strn(jet_writer *w, const char *s, size_t len);
+JET_API bool jet_writer_str(jet_writer *w, const char *s);
+JET_API bool jet_writer_uint(jet_writer *w, uint64_t u);
+JET_API bool jet_writer_sint(jet_writer *w, int64_t i);
+/** Shortest round-trip form; NaN/infinities need JET_WRITE_ALLOW_NAN_INF. */
+JET_API bool jet_writer_f64(jet_writer *w, double d);
+JET_API bool jet_writer_f32(jet_writer *w, float f);
+/** `len` bytes written as one value, unchecked (e.g. a number's text). */
+JET_API bool jet_writer_raw(jet_writer *w, const char *text, size_t len);
+JET_API bool jet_writer_null(jet_writer *w);
+JET_API bool jet_writer_bool(jet_writer *w, bool b);
+/**
+ * Ends the document: fails (JET_ERR_TRUNCATED) when containers are still
+ * open or no value was written, appends the newline of
+ * JET_WRITE_NEWLINE_AT_END, delivers the last chunk (and fflush()es a
+ * FILE) and releases the writer's memory. Returns false when this or any
+ * earlier call failed.
+ */
+JET_API bool jet_writer_finish(jet_writer *w);
+/** The first error (code JET_OK when none). Valid as long as `w`. */
+JET_API const jet_error *jet_writer_error(const jet_writer *w);
+
+/**
+ * A JSON Patch (RFC 6902) that turns `a` into `b`, built in `out` as an
+ * array value (not made the root; NULL on OOM, JET_ERR_MEMORY, or nesting
+ * deeper than JET_MUT_MAX_DEPTH, JET_ERR_DEPTH_LIMIT). Small rather than
+ * minimal: objects are compared by key (a "remove" for each member of `a`
+ * that `b` lacks, an "add" for each new one, recursion for members on both
+ * sides); arrays by position after their common prefix and suffix are
+ * trimmed, so one inserted or removed element is one operation; any other
+ * difference (kinds, scalars) is one "replace". Scalars compare as
+ * jet_val_equal does (kinds, doubles bitwise), so 1 and 1.0 differ.
+ * Objects are sets of members: members that only changed places give no
+ * operation, so jet_patch_apply() of the result to a copy of `a` gives a
+ * value equal to `b` as JSON (jet_mut_equal_json), new members appended.
+ * An object with a repeated key (on either side) is replaced whole. Paths
+ * are escaped per RFC 6901 ("~0" for '~', "~1" for '/'); values are copied
+ * into `out`. Cost: O(members^2) per object pair, O(n) per array pair.
+ */
+JET_API jet_mut_val *jet_diff(jet_mut_doc *out, const jet_val *a, const jet_val *b,
+                              jet_error *err);
+
+/* ========================================================================== */
+/* 16. Old names                                                              */
 /* ========================================================================== */
 
 /*
