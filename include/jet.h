@@ -1402,6 +1402,8 @@ JET_API jet_mut_val *jet_merge_patch_create(jet_mut_doc *out, const jet_mut_val 
 /* ========================================================================== */
 
 /*
+ * docs/writer.md is the guide to this section's writer.
+ *
  * The printers the writers use, for callers that build JSON text their own
  * way. Each writes into `buf` (its size below), NUL-terminates it and
  * returns the length without the NUL. Thread-safe (no state).
