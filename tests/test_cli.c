@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -235,6 +236,150 @@ static void test_get_errors(void) {
                      "'~' or '1' for '/')");
 }
 
+/* ---- patch, merge, diff ---- */
+
+static char *read_in_dir(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return slurp(path, NULL);
+}
+
+/* Entries of the temp dir whose names start with '.' (temporary files of
+ * -o / -i), "." and ".." aside. */
+static int hidden_files(void) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    if (!d) return -1;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] == '.' && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            n++;
+    closedir(d);
+    return n;
+}
+
+static const char edit_files[][16] = {"base.json", "target.json", "p.json", "badop.json",
+                                      "notarr.json", "trunc.json", "m.json", "out.json",
+                                      "edit.json"};
+
+static void test_edit(void) {
+    static const char target_min[] = "{\"a\":2,\"b\":[1,9,2,3],\"c/d\":null}\n";
+    write_file("base.json", "{\"a\": 1, \"b\": [1, 2, 3]}");
+    write_file("target.json", "{\"a\": 2, \"b\": [1, 9, 2, 3], \"c/d\": null}");
+    write_file("p.json", "[{\"op\":\"replace\",\"path\":\"/a\",\"value\":2},"
+                         "{\"op\":\"add\",\"path\":\"/b/1\",\"value\":9},"
+                         "{\"op\":\"add\",\"path\":\"/c~1d\",\"value\":null}]");
+    write_file("badop.json", "[{\"op\":\"add\",\"path\":\"/x\",\"value\":1},"
+                             "{\"op\":\"test\",\"path\":\"/a\",\"value\":5}]");
+    write_file("notarr.json", "{\"op\":\"add\"}");
+    write_file("trunc.json", "{\"a\": ");
+    write_file("m.json", "{\"b\": null, \"c\": {\"d\": true}}");
+
+    /* diff */
+    EXPECT("diff --minify base.json target.json", NULL, 0,
+           "[{\"op\":\"replace\",\"path\":\"/a\",\"value\":2},"
+           "{\"op\":\"add\",\"path\":\"/b/1\",\"value\":9},"
+           "{\"op\":\"add\",\"path\":\"/c~1d\",\"value\":null}]\n", "");
+    EXPECT("diff base.json base.json", NULL, 0, "[]\n", "");
+    EXPECT("diff base.json - ", "base.json", 0, "[]\n", "");
+    EXPECT("diff --pretty=1 base.json target.json", NULL, 0, NULL, "");
+    result r = run("diff base.json target.json", NULL);
+    static const char pretty_start[] = "[\n  {\n    \"op\": \"replace\",\n";
+    CHECK(r.rc == 0 && strncmp(r.out, pretty_start, sizeof pretty_start - 1) == 0);
+    done(&r);
+    EXPECT("diff base.json trunc.json", NULL, 1, "", "trunc.json:1:");
+    EXPECT("diff trunc.json base.json", NULL, 1, "", "trunc.json:1:");
+    EXPECT("diff base.json", NULL, 2, "", "expected");
+    EXPECT("diff -i base.json target.json", NULL, 2, "", "unknown option");
+    EXPECT("diff - -", "base.json", 2, "", "standard input");
+
+    /* patch: the result, pretty by default */
+    EXPECT("patch --minify base.json p.json", NULL, 0, target_min, "");
+    EXPECT("patch base.json p.json", NULL, 0,
+           "{\n  \"a\": 2,\n  \"b\": [\n    1,\n    9,\n    2,\n    3\n  ],\n"
+           "  \"c/d\": null\n}\n", "");
+    EXPECT("patch --minify - p.json", "base.json", 0, target_min, "");
+    /* errors: exit 1, nothing on stdout, the failing operation on stderr */
+    r = run("patch base.json badop.json", NULL);
+    CHECK_MSG(r.rc == 1 && r.out_len == 0 &&
+                  strncmp(r.err, "jet: badop.json: operation 1 (test) at \"/a\": ", 42) == 0,
+              "patch failure: rc %d, stderr [%s]", r.rc, r.err);
+    done(&r);
+    EXPECT("patch base.json notarr.json", NULL, 1, "", "jet: notarr.json: ");
+    EXPECT("patch base.json trunc.json", NULL, 1, "", "trunc.json:1:");
+    EXPECT("patch trunc.json p.json", NULL, 1, "", "trunc.json:1:");
+    EXPECT("patch missing.json p.json", NULL, 1, "", "missing.json");
+    EXPECT("patch base.json", NULL, 2, "", "PATCHFILE");
+
+    /* merge */
+    EXPECT("merge --minify base.json m.json", NULL, 0, "{\"a\":1,\"c\":{\"d\":true}}\n", "");
+    EXPECT("merge base.json trunc.json", NULL, 1, "", "trunc.json:1:");
+    EXPECT("merge base.json", NULL, 2, "", "MERGEFILE");
+
+    /* -o: the file gets the text, stdout nothing; a failure leaves the
+     * target as it was; no temporary file is left either way */
+    EXPECT("patch --minify -o out.json base.json p.json", NULL, 0, "", "");
+    char *got = read_in_dir("out.json");
+    CHECK(strcmp(got, target_min) == 0);
+    free(got);
+    EXPECT("patch -o out.json base.json badop.json", NULL, 1, "", "operation 1 (test)");
+    EXPECT("merge --output=out.json base.json trunc.json", NULL, 1, "", "trunc.json:1:");
+    got = read_in_dir("out.json");
+    CHECK(strcmp(got, target_min) == 0);
+    free(got);
+    EXPECT("diff --minify -o out.json base.json base.json", NULL, 0, "", "");
+    got = read_in_dir("out.json");
+    CHECK(strcmp(got, "[]\n") == 0);
+    free(got);
+    CHECK(hidden_files() == 0);
+    EXPECT("patch -o no-such-dir/out.json base.json p.json", NULL, 1, "", "could not write");
+    EXPECT("patch -o", NULL, 2, "", "-o needs a FILE");
+    CHECK(hidden_files() == 0);
+
+    /* -i: the file is replaced by the result, keeping its mode */
+    write_file("edit.json", "{\"a\": 1, \"b\": [1, 2, 3]}");
+    char path[512];
+    snprintf(path, sizeof path, "%s/edit.json", dir);
+    CHECK(chmod(path, 0640) == 0);
+    EXPECT("patch -i --minify edit.json p.json", NULL, 0, "", "");
+    got = read_in_dir("edit.json");
+    CHECK(strcmp(got, target_min) == 0);
+    free(got);
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0640);
+    EXPECT("patch --in-place edit.json badop.json", NULL, 1, "", "operation 1 (test)");
+    EXPECT("merge -i edit.json trunc.json", NULL, 1, "", "trunc.json:1:");
+    got = read_in_dir("edit.json");
+    CHECK(strcmp(got, target_min) == 0);
+    free(got);
+    EXPECT("merge -i --minify edit.json m.json", NULL, 0, "", "");
+    got = read_in_dir("edit.json");
+    CHECK(strcmp(got, "{\"a\":2,\"c/d\":null,\"c\":{\"d\":true}}\n") == 0);
+    free(got);
+    CHECK(hidden_files() == 0);
+    EXPECT("patch -i -o out.json edit.json p.json", NULL, 2, "", "exclude");
+    EXPECT("patch -i - p.json", "base.json", 2, "", "-i needs a FILE");
+
+    static const char *cmds[3] = {"patch", "merge", "diff"};
+    for (int i = 0; i < 3; i++) {
+        char a[64];
+        snprintf(a, sizeof a, "%s --help", cmds[i]);
+        r = run(a, NULL);
+        CHECK_MSG(r.rc == 0 && strstr(r.out, "usage: jet") && strstr(r.out, cmds[i]) &&
+                      strstr(r.out, "--minify") && strstr(r.out, "-o FILE"),
+                  "jet %s: rc %d", a, r.rc);
+        done(&r);
+    }
+    r = run("--help", NULL);
+    CHECK(strstr(r.out, "patch FILE PATCHFILE") && strstr(r.out, "merge FILE MERGEFILE") &&
+          strstr(r.out, "diff A B"));
+    done(&r);
+
+    for (size_t i = 0; i < sizeof edit_files / sizeof edit_files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, edit_files[i]);
+        remove(path);
+    }
+}
+
 int main(void) {
     snprintf(jet, sizeof jet, "%s/jet", JET_BINARY_DIR);
     if (access(jet, X_OK) != 0) {
@@ -262,6 +407,7 @@ int main(void) {
     test_stats();
     test_get();
     test_get_errors();
+    test_edit();
 
     static const char *files[] = {"ok.json", "bad.json", "comments.json", "nan.json",
                                   "deep.json", "out.txt", "err.txt"};

@@ -5,18 +5,34 @@
  *   jet fmt [--minify|--pretty[=N]] [--ascii] [--escape-slashes] [FILE|-]
  *   jet stats FILE                        structural fingerprint as JSON
  *   jet get FILE POINTER                  value at a JSON Pointer (RFC 6901)
+ *   jet patch FILE PATCHFILE              apply a JSON Patch (RFC 6902)
+ *   jet merge FILE MERGEFILE              apply a JSON Merge Patch (RFC 7386)
+ *   jet diff A B                          the JSON Patch that turns A into B
  *
- * Exit status: 0 success, 1 invalid input / not found / I/O failure,
- * 2 usage error. Diagnostics go to stderr as FILE:LINE:COL: message; a
- * pointer that names nothing as jet: FILE: POINTER: why (the token that
- * failed and the value it was applied to).
+ * Exit status: 0 success, 1 invalid input / not found / failed patch / I/O
+ * failure, 2 usage error. Diagnostics go to stderr as FILE:LINE:COL:
+ * message; a pointer that names nothing as jet: FILE: POINTER: why (the
+ * token that failed and the value it was applied to); a failed patch as
+ * jet: PATCHFILE: operation N (op) at PATH: why. patch, merge and diff
+ * make their whole output in memory first, so on failure nothing reaches
+ * stdout, and -o / -i replace the target file by renaming a finished
+ * temporary file over it.
  */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jet.h"
+
+#ifndef _WIN32
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
@@ -29,6 +45,9 @@ static const char usage_main[] =
     "  fmt [FILE|-]           reformat a document (pretty by default)\n"
     "  stats FILE             print the structural fingerprint as JSON\n"
     "  get FILE POINTER       print the value at a JSON Pointer (RFC 6901)\n"
+    "  patch FILE PATCHFILE   apply a JSON Patch (RFC 6902)\n"
+    "  merge FILE MERGEFILE   apply a JSON Merge Patch (RFC 7386)\n"
+    "  diff A B               print the JSON Patch that turns A into B\n"
     "\n"
     "options:\n"
     "  -h, --help             this help (also: jet COMMAND --help)\n"
@@ -80,6 +99,42 @@ static const char usage_get[] =
     "there is no such value.\n"
     "\n";
 
+static const char usage_output[] =
+    "output options (the result, pretty by default, as jet fmt writes it):\n"
+    "  --minify | --pretty[=N] | --ascii | --escape-slashes   as for jet fmt\n"
+    "  -o FILE, --output=FILE   write FILE instead of standard output: through\n"
+    "                           a temporary file in FILE's directory, synced and\n"
+    "                           renamed over FILE, which is untouched on failure\n"
+    "On failure (exit status 1) nothing is written to standard output.\n"
+    "\n";
+
+static const char usage_patch[] =
+    "usage: jet patch [output options] [-i] [reader options] FILE PATCHFILE\n"
+    "\n"
+    "Applies the JSON Patch (RFC 6902) in PATCHFILE to FILE and writes the\n"
+    "result. The patch is atomic: when an operation fails, stderr says\n"
+    "  jet: PATCHFILE: operation N (op) at PATH: why\n"
+    "(N counts from 0, as the patch array's index) and nothing is written.\n"
+    "  -i, --in-place   replace FILE with the result (as -o FILE)\n"
+    "\n";
+
+static const char usage_merge[] =
+    "usage: jet merge [output options] [-i] [reader options] FILE MERGEFILE\n"
+    "\n"
+    "Applies the JSON Merge Patch (RFC 7386) in MERGEFILE to FILE and writes\n"
+    "the result.\n"
+    "  -i, --in-place   replace FILE with the result (as -o FILE)\n"
+    "\n";
+
+static const char usage_diff[] =
+    "usage: jet diff [output options] [reader options] A B\n"
+    "\n"
+    "Writes a JSON Patch (RFC 6902) that turns document A into document B\n"
+    "(jet patch A PATCH then gives B): objects compared by key, arrays by\n"
+    "position after their common start and end, so one inserted element is\n"
+    "one \"add\". [] when they are equal.\n"
+    "\n";
+
 typedef struct cli {
     jet_read_opts ropts;
     jet_write_flags wflags;
@@ -87,6 +142,10 @@ typedef struct cli {
     bool fmt_opts;      /* accept fmt's output options */
     const char **more; /* positional arguments */
     size_t nmore;
+    bool edit_opts;     /* patch, merge, diff: -o; patch, merge: -i too */
+    bool in_place_ok;
+    bool in_place;
+    const char *out_path; /* -o FILE, or NULL for standard output */
 } cli;
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg) {
@@ -96,8 +155,9 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg) {
     return EXIT_USAGE;
 }
 
-static void print_help(const char *cmd_usage) {
+static void print_help(const char *cmd_usage, bool edit) {
     fputs(cmd_usage, stdout);
+    if (edit) fputs(usage_output, stdout);
     fputs(usage_read_opts, stdout);
 }
 
@@ -132,7 +192,7 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
         if (strcmp(a, "--") == 0) {
             only_args = true;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            print_help(help);
+            print_help(help, c->edit_opts);
             return 0;
         } else if (strcmp(a, "--allow-comments") == 0) {
             c->ropts.flags |= JET_READ_ALLOW_COMMENTS;
@@ -161,6 +221,12 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
             c->wflags |= JET_WRITE_ASCII;
         } else if (c->fmt_opts && strcmp(a, "--escape-slashes") == 0) {
             c->wflags |= JET_WRITE_ESCAPE_SLASHES;
+        } else if (c->edit_opts && (strcmp(a, "-o") == 0 || strncmp(a, "--output=", 9) == 0)) {
+            const char *path = a[1] == 'o' ? (i + 1 < argc ? argv[++i] : NULL) : a + 9;
+            if (!path || !*path) return usage_error(cmd, "%s needs a FILE", "-o");
+            c->out_path = path;
+        } else if (c->in_place_ok && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
+            c->in_place = true;
         } else {
             return usage_error(cmd, "unknown option '%s'", a);
         }
@@ -305,6 +371,206 @@ static void pointer_error(const char *file, const char *ptr, const jet_val *root
     }
 }
 
+/* ---- patch, merge, diff: the result is made in memory, then written ---- */
+
+#ifdef _WIN32
+/* Without POSIX: a temporary file next to the target, then rename. */
+static bool write_replace(const char *path, const char *text, size_t len) {
+    size_t n = strlen(path);
+    char *tmp = (char *)malloc(n + 16);
+    if (!tmp) return false;
+    snprintf(tmp, n + 16, "%s.jet-tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0) ok = false;
+    if (ok) {
+        remove(path);
+        ok = rename(tmp, path) == 0;
+    }
+    if (!ok) remove(tmp);
+    free(tmp);
+    return ok;
+}
+#else
+/* Writes `text` to a new temporary file in path's directory (mode: the
+ * target's when it exists, else 0666 less the umask), syncs it and renames
+ * it over `path`: readers see the old file or the whole new one, never a
+ * part, and a failure leaves the target as it was and no temporary file.
+ * errno says why on false. */
+static bool write_replace(const char *path, const char *text, size_t len) {
+    const char *slash = strrchr(path, '/');
+    size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
+    const char *base = slash ? slash + 1 : path;
+    size_t tlen = dlen + strlen(base) + 16;
+    char *tmp = (char *)malloc(tlen);
+    if (!tmp) return false;
+    snprintf(tmp, tlen, "%.*s.%s.XXXXXX", (int)dlen, path, base);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        free(tmp);
+        return false;
+    }
+    struct stat st;
+    mode_t mode;
+    if (stat(path, &st) == 0) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    bool ok = fchmod(fd, mode) == 0;
+    for (size_t done = 0; ok && done < len;) {
+        ssize_t w = write(fd, text + done, len - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) ok = false;
+        else done += (size_t)w;
+    }
+    if (ok && fsync(fd) != 0) ok = false;
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) unlink(tmp);
+    free(tmp);
+    errno = saved;
+    return ok;
+}
+#endif
+
+/* Writes the finished text to -o FILE, FILE itself (-i) or stdout. */
+static int emit(const cli *c, const char *target, const char *text, size_t len) {
+    const char *path = c->in_place ? target : c->out_path;
+    if (path && strcmp(path, "-") != 0) {
+        errno = 0;
+        if (!write_replace(path, text, len)) {
+            fprintf(stderr, "jet: %s: could not write%s%s\n", path, errno ? ": " : "",
+                    errno ? strerror(errno) : "");
+            return EXIT_FAIL;
+        }
+        return 0;
+    }
+    if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
+        fputs("jet: could not write the output\n", stderr);
+        return EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* Writes the mutable value `v` as jet fmt would and emits it. */
+static int emit_mut(const cli *c, const char *target, const jet_mut_val *v) {
+    jet_error err;
+    memset(&err, 0, sizeof err);
+    size_t len = 0;
+    char *text = jet_mut_val_write(v, c->wflags | JET_WRITE_INDENT(c->indent) |
+                                          JET_WRITE_NEWLINE_AT_END, NULL, &len, &err);
+    if (!text) {
+        fprintf(stderr, "jet: %s\n", err.msg ? err.msg : jet_code_name(err.code));
+        return EXIT_FAIL;
+    }
+    int rc = emit(c, target, text, len);
+    free(text);
+    return rc;
+}
+
+/* The two documents of patch, merge and diff, after the usage checks. */
+static int load_two(cli *c, const char *cmd, const char *second, jet_doc **a, jet_doc **b) {
+    *a = *b = NULL;
+    if (c->nmore != 2) return usage_error(cmd, "expected FILE and %s", second);
+    if (c->in_place && c->out_path) return usage_error(cmd, "%s", "-i and -o exclude each other");
+    if (c->in_place && strcmp(c->more[0], "-") == 0)
+        return usage_error(cmd, "%s", "-i needs a FILE, not standard input");
+    if (strcmp(c->more[0], "-") == 0 && strcmp(c->more[1], "-") == 0)
+        return usage_error(cmd, "%s", "only one of the two may be standard input");
+    errno = 0;
+    *a = load(c->more[0], c);
+    if (!*a) return EXIT_FAIL;
+    errno = 0;
+    *b = load(c->more[1], c);
+    if (!*b) {
+        jet_doc_free(*a);
+        *a = NULL;
+        return EXIT_FAIL;
+    }
+    return -1;
+}
+
+static int cmd_patch(cli *c) {
+    jet_doc *d, *p;
+    int rc = load_two(c, "patch", "PATCHFILE", &d, &p);
+    if (rc >= 0) return rc;
+    jet_mut_doc *m = jet_doc_to_mut(d, NULL);
+    jet_patch_error pe;
+    memset(&pe, 0, sizeof pe);
+    if (!m) {
+        fputs("jet: out of memory\n", stderr);
+        rc = EXIT_FAIL;
+    } else if (!jet_patch_apply(m, jet_doc_root(p), &pe)) {
+        const char *name = strcmp(c->more[1], "-") == 0 ? "<stdin>" : c->more[1];
+        const char *msg = pe.msg ? pe.msg : jet_code_name(pe.code);
+        if (!jet_is_arr(jet_doc_root(p)))
+            fprintf(stderr, "jet: %s: %s\n", name, msg);
+        else if (pe.path)
+            fprintf(stderr, "jet: %s: operation %zu (%s) at \"%.*s\": %s\n", name, pe.index,
+                    pe.op ? pe.op : "no valid op", (int)pe.path_len, pe.path, msg);
+        else
+            fprintf(stderr, "jet: %s: operation %zu (%s): %s\n", name, pe.index,
+                    pe.op ? pe.op : "no valid op", msg);
+        rc = EXIT_FAIL;
+    } else {
+        rc = emit_mut(c, c->more[0], jet_mut_doc_root(m));
+    }
+    jet_mut_doc_free(m);
+    jet_doc_free(d);
+    jet_doc_free(p);
+    return rc;
+}
+
+static int cmd_merge(cli *c) {
+    jet_doc *d, *p;
+    int rc = load_two(c, "merge", "MERGEFILE", &d, &p);
+    if (rc >= 0) return rc;
+    jet_mut_doc *m = jet_doc_to_mut(d, NULL);
+    jet_error err;
+    memset(&err, 0, sizeof err);
+    if (!m || !jet_merge_patch_apply(m, jet_doc_root(p), &err)) {
+        fprintf(stderr, "jet: %s: %s\n", c->more[1],
+                !m ? "out of memory" : err.msg ? err.msg : jet_code_name(err.code));
+        rc = EXIT_FAIL;
+    } else {
+        rc = emit_mut(c, c->more[0], jet_mut_doc_root(m));
+    }
+    jet_mut_doc_free(m);
+    jet_doc_free(d);
+    jet_doc_free(p);
+    return rc;
+}
+
+static int cmd_diff(cli *c) {
+    jet_doc *a, *b;
+    int rc = load_two(c, "diff", "B", &a, &b);
+    if (rc >= 0) return rc;
+    jet_mut_doc *m = jet_mut_doc_new(NULL);
+    jet_error err;
+    memset(&err, 0, sizeof err);
+    jet_mut_val *patch = m ? jet_diff(m, jet_doc_root(a), jet_doc_root(b), &err) : NULL;
+    if (!patch) {
+        fprintf(stderr, "jet: %s\n", !m ? "out of memory" : err.msg ? err.msg : jet_code_name(err.code));
+        rc = EXIT_FAIL;
+    } else {
+        rc = emit_mut(c, NULL, patch);
+    }
+    jet_mut_doc_free(m);
+    jet_doc_free(a);
+    jet_doc_free(b);
+    return rc;
+}
+
 static int cmd_get(cli *c) {
     if (c->nmore != 2) return usage_error("get", "%s", "expected FILE and POINTER");
     errno = 0;
@@ -357,6 +623,15 @@ int main(int argc, char **argv) {
     } else if (strcmp(cmd, "get") == 0) {
         run = cmd_get;
         help = usage_get;
+    } else if (strcmp(cmd, "patch") == 0 || strcmp(cmd, "merge") == 0 ||
+               strcmp(cmd, "diff") == 0) {
+        bool is_diff = cmd[0] == 'd';
+        run = is_diff ? cmd_diff : cmd[0] == 'p' ? cmd_patch : cmd_merge;
+        help = is_diff ? usage_diff : cmd[0] == 'p' ? usage_patch : usage_merge;
+        c.fmt_opts = true;
+        c.indent = 2;
+        c.edit_opts = true;
+        c.in_place_ok = !is_diff;
     } else {
         fprintf(stderr, "jet: unknown command '%s'\n\n", cmd);
         fputs(usage_main, stderr);
