@@ -1485,6 +1485,7 @@ typedef struct jet_writer {
     uint32_t depth;        /* open containers */
     uint8_t state;         /* private: what may come next */
     jet_error err;
+    uint64_t opts[5];      /* the flags resolved once for the escaper */
     uint64_t kinds[JET_WRITER_MAX_DEPTH / 64]; /* 1 bit per level: object */
 } jet_writer;
 

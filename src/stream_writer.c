@@ -21,6 +21,9 @@
  * worst), as in writer.c. */
 #define SW_STR_CHUNK 4096u
 
+/* jet_writer.opts holds a jet__wopt (copied in and out: no aliasing). */
+typedef char sw_opts_fit[sizeof(jet__wopt) <= sizeof(((jet_writer *)0)->opts) ? 1 : -1];
+
 /* What may come next. */
 enum {
     SW_ROOT,       /* the root value */
@@ -82,6 +85,9 @@ static void sw_init(jet_writer *w, jet_buf *buf, FILE *fp, jet_write_fn fn, void
     w->flags = flags;
     w->state = SW_ROOT;
     w->start = buf ? buf->len : 0;
+    jet__wopt o;
+    jet__wopt_init(flags, &o);
+    memcpy(w->opts, &o, sizeof o);
     if (!buf && !fp && !fn) {
         w->err.code = JET_ERR_INVALID_ARG;
         w->err.msg = "no output for the writer";
@@ -119,9 +125,8 @@ static bool sw_fail(jet_writer *w, jet_code code, const char *msg) {
 
 /* Room for `need` bytes (and the NUL) after buf->len; the write position,
  * or NULL with the error set. */
-static char *sw_room(jet_writer *w, size_t need) {
+static JET_NOINLINE char *sw_grow(jet_writer *w, size_t need) {
     jet_buf *b = sw_buf(w);
-    if (b->data && b->cap - b->len > need) return b->data + b->len;
     size_t want = b->len + need + 1;
     if (want < b->len) goto oom;
     size_t cap = b->cap ? b->cap : 256;
@@ -141,6 +146,12 @@ static char *sw_room(jet_writer *w, size_t need) {
 oom:
     sw_fail(w, JET_ERR_MEMORY, "out of memory");
     return NULL;
+}
+
+static inline char *sw_room(jet_writer *w, size_t need) {
+    jet_buf *b = sw_buf(w);
+    if (JET_LIKELY(b->data && b->cap - b->len > need)) return b->data + b->len;
+    return sw_grow(w, need);
 }
 
 /* sw_room for a position `out` inside the buffer (the text before it kept). */
@@ -233,7 +244,7 @@ static size_t sw_str_room(size_t len) {
 
 static char *sw_put_str(jet_writer *w, char *out, const char *s, size_t len) {
     jet__wopt o;
-    jet__wopt_init(w->flags, &o);
+    memcpy(&o, w->opts, sizeof o);
     const char *p = s, *e = s + len;
     *out++ = '"';
     while (p < e) {
