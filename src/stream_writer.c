@@ -247,6 +247,10 @@ static char *sw_put_str(jet_writer *w, char *out, const char *s, size_t len) {
     memcpy(&o, w->opts, sizeof o);
     const char *p = s, *e = s + len;
     *out++ = '"';
+    if (len < 16) {
+        /* Short strings (most keys): the table inline, no call. */
+        while (p < e && !o.tab[(unsigned char)*p]) *out++ = *p++;
+    }
     while (p < e) {
         size_t n = (size_t)(e - p);
         if (n > SW_STR_CHUNK) n = SW_STR_CHUNK;
