@@ -1533,9 +1533,10 @@ JET_API const jet_error *jet_writer_error(const jet_writer *w);
  * deeper than JET_MUT_MAX_DEPTH, JET_ERR_DEPTH_LIMIT). Small rather than
  * minimal: objects are compared by key (a "remove" for each member of `a`
  * that `b` lacks, an "add" for each new one, recursion for members on both
- * sides); arrays by position after their common prefix and suffix are
- * trimmed, so one inserted or removed element is one operation; any other
- * difference (kinds, scalars) is one "replace". Scalars compare as
+ * sides; two objects with no key in common are one "replace" when that
+ * saves operations); arrays by position after their common prefix and
+ * suffix are trimmed, so one inserted or removed element is one operation;
+ * any other difference (kinds, scalars) is one "replace". Scalars compare as
  * jet_val_equal does (kinds, doubles bitwise), so 1 and 1.0 differ.
  * Objects are sets of members: members that only changed places give no
  * operation, so jet_patch_apply() of the result to a copy of `a` gives a

@@ -108,8 +108,15 @@ static bool df_object(df *d, const jet_val *a, const jet_val *b, unsigned depth)
         if (jet_val_equal(a, b)) return true;
         return df_emit(d, "replace", b);
     }
-    size_t base = d->len;
+    /* No key in common: one replace instead of a remove per member of a
+     * and an add per member of b (when that is more than one operation). */
+    size_t na = jet_obj_size(a), nb = jet_obj_size(b), common = 0;
     jet_obj_iter it = jet_obj_iter_init(a);
+    for (jet_val *k; !common && (k = jet_obj_iter_next(&it));)
+        if (jet_obj_findn(b, jet_get_str(k), jet_get_len(k))) common++;
+    if (!common && na + nb > 1) return df_emit(d, "replace", b);
+    size_t base = d->len;
+    it = jet_obj_iter_init(a);
     for (jet_val *k; (k = jet_obj_iter_next(&it));) {
         const char *key = jet_get_str(k);
         size_t n = jet_get_len(k);
