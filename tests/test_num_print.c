@@ -19,7 +19,8 @@
  * JET_LONG_TESTS=1 in the environment (`make test-numbers-long`): 10^8
  * random doubles and 10^8 random floats for the round trip, 2 * 10^7
  * doubles against the C library as above, 10^7 of each through the 1..17
- * (1..9) digit search.
+ * (1..9) digit search. JET_SHORT_TESTS=1 (CI's runs under an emulator):
+ * a tenth of the random cases of `make test`.
  *
  * Standalone build (no library needed):
  *   gcc -std=c11 -O2 -Wall -Wextra -Wpedantic -Iinclude -Isrc -Itests \
@@ -686,9 +687,11 @@ static void test_random(unsigned long n_rt, unsigned long n_libc, unsigned long 
 int main(void) {
     const char *lt = getenv("JET_LONG_TESTS");
     int long_mode = lt && *lt && strcmp(lt, "0") != 0;
-    unsigned long n_rt = long_mode ? 100000000ul : 1000000ul;
-    unsigned long n_libc = long_mode ? 20000000ul : 1000000ul;
-    unsigned long n_short = long_mode ? 10000000ul : 100000ul;
+    const char *st = getenv("JET_SHORT_TESTS");
+    unsigned long scale = st && *st && strcmp(st, "0") != 0 ? 10 : 1;
+    unsigned long n_rt = long_mode ? 100000000ul : 1000000ul / scale;
+    unsigned long n_libc = long_mode ? 20000000ul : 1000000ul / scale;
+    unsigned long n_short = long_mode ? 10000000ul : 100000ul / scale;
     test_examples();
     test_integers();
     test_vectors();
