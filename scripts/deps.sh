@@ -3,7 +3,9 @@
 #   build:  gcc, g++, clang, cmake, make, pkg-config
 #   bench:  the peer engines and the corpus package
 #   checks (--ci only): valgrind, clang's runtimes (libFuzzer, sanitizers),
-#           qemu-user and the aarch64 cross compiler
+#           qemu-user and the aarch64, s390x (big-endian) and i686 (32-bit)
+#           cross compilers (gcc-multilib would serve i386 too, but Debian
+#           lets it not share a system with any cross gcc)
 # Cheap when everything is there: one dpkg-query, no apt-get. Otherwise the
 # missing packages are installed with apt-get (as root, or through sudo when
 # it works without a password); the package lists are refreshed first only
@@ -16,7 +18,8 @@ want=(gcc g++ clang make cmake pkg-config
       libsimdjson-dev rapidjson-dev libcjson-dev libjansson-dev libjson-c-dev
       golang-github-valyala-fastjson-dev)
 if [ "${1:-}" = "--ci" ]; then
-  want+=(valgrind libclang-rt-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+  want+=(valgrind libclang-rt-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+         gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-i686-linux-gnu libc6-dev-i386-cross)
 fi
 
 have=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${want[@]}" 2>/dev/null |

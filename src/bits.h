@@ -36,6 +36,26 @@ static JET_ALWAYS_INLINE uint32_t jet__load_le32(const char *p) {
     return JET__FROM_LE32(v);
 }
 
+/* x with its bytes in reverse order. */
+static JET_ALWAYS_INLINE uint64_t jet__bswap64(uint64_t x) {
+#if JET_GNUC
+    return __builtin_bswap64(x);
+#else
+    x = ((x & UINT64_C(0x00FF00FF00FF00FF)) << 8) | ((x >> 8) & UINT64_C(0x00FF00FF00FF00FF));
+    x = ((x & UINT64_C(0x0000FFFF0000FFFF)) << 16) | ((x >> 16) & UINT64_C(0x0000FFFF0000FFFF));
+    return (x << 32) | (x >> 32);
+#endif
+}
+
+/* A word read with a native load (memcpy), as the little-endian word that
+ * every SWAR routine works on. big_endian is JET_BIG_ENDIAN in the library,
+ * a constant: nothing on little-endian hosts, a byte swap on big-endian
+ * ones; tests/test_swar.c passes both values, so both orders are checked
+ * on any host. */
+static JET_ALWAYS_INLINE uint64_t jet__le64_of_native(uint64_t native, bool big_endian) {
+    return big_endian ? jet__bswap64(native) : native;
+}
+
 /* ---- bit counts (x != 0 for ctz and clz) ---- */
 
 static JET_ALWAYS_INLINE unsigned jet__ctz64(uint64_t x) {
@@ -89,6 +109,33 @@ static JET_ALWAYS_INLINE unsigned jet__popcount64(uint64_t x) {
     return n;
 #endif
 }
+
+/* ---- string escapes ---- */
+
+/*
+ * The top bit of every byte of the little-endian word x that a string
+ * writer escapes: below 0x20, '"', '\\', equal to slash_pat's bytes ('/'
+ * in every byte, or '"' again when '/' stays as is) and, where hi_mask is
+ * HIGH_8 (ASCII output), 0x80 and above. The "byte is zero" tests borrow
+ * upward: a byte above a flagged one may be flagged too (' ' before '\n'
+ * is), one below never is. Only the lowest flag is exact, so the first
+ * byte to escape is jet__swar_first_flagged's, never the highest flag.
+ */
+static inline uint64_t jet__swar_escape_flags(uint64_t x, uint64_t slash_pat, uint64_t hi_mask) {
+    uint64_t q = x ^ (ONES_8 * '"');
+    uint64_t b = x ^ (ONES_8 * '\\');
+    uint64_t s = x ^ slash_pat;
+    uint64_t m = ((x - ONES_8 * 0x20) & ~x) /* byte < 0x20 */
+                 | ((q - ONES_8) & ~q)    /* byte == '"' */
+                 | ((b - ONES_8) & ~b)    /* byte == '\\' */
+                 | ((s - ONES_8) & ~s)    /* byte == '/' (if asked) */
+                 | (x & hi_mask);         /* byte >= 0x80 (ASCII mode) */
+    return m & HIGH_8;
+}
+
+/* Index (in memory order) of the first byte that the non-zero flags of a
+ * little-endian word mark: the lowest, the one flag sure to be exact. */
+static inline unsigned jet__swar_first_flagged(uint64_t flags) { return jet__ctz64(flags) >> 3; }
 
 /* ---- decimal digits ---- */
 

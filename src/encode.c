@@ -164,13 +164,10 @@ static inline uint64_t load8(const char *p) {
 }
 
 /* Non-zero when one of the 8 bytes of `x` needs escaping under the flags
- * (the word test of writer.c's scanner; here only "any?" matters, so byte
- * order does not). */
+ * (the word test of writer.c's scanner; here only "any?" matters, so the
+ * native word serves on either byte order). */
 static inline uint64_t esc8(const enc *e, uint64_t x) {
-    uint64_t q = x ^ (ONES_8 * '"'), b = x ^ (ONES_8 * '\\'), s = x ^ e->slash_pat;
-    return (((x - ONES_8 * 0x20) & ~x) | ((q - ONES_8) & ~q) | ((b - ONES_8) & ~b) |
-            ((s - ONES_8) & ~s) | (x & e->hi_mask)) &
-           HIGH_8;
+    return jet__swar_escape_flags(x, e->slash_pat, e->hi_mask);
 }
 
 /* Quoted and escaped. Clean strings (nearly all) are copied a word at a

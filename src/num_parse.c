@@ -821,8 +821,7 @@ const char *jet__num_parse(const char *p, const char *end, jet_read_flags flags,
                  * Merged as text and only then offset: the point's borrow
                  * in np_word(p + 1) would spoil the digits above it. */
                 uint64_t low = ((bad & (0 - bad)) >> 7) - 1;
-                uint64_t next;
-                memcpy(&next, p + 1, 8);
+                uint64_t next = jet__load_le64(p + 1);
                 uint64_t m = (((v + JET_SWAR_ZEROS) & low) | (next & ~low)) -
                              JET_SWAR_ZEROS;
                 uint64_t mbad = jet__swar_nondigits(m);

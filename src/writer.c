@@ -159,31 +159,7 @@ oom:
 
 #if JET_GNUC && defined(__BYTE_ORDER__) && \
     (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ || __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
-#define JET_SWAR 1
-
-/* High bit of each byte that needs escaping. The lowest flagged byte (in
- * memory order) is always a true hit: the borrow tricks below only produce
- * false positives above a true one. */
-static inline uint64_t special_mask(uint64_t x, const wopt *o) {
-    uint64_t q = x ^ (ONES_8 * '"');
-    uint64_t b = x ^ (ONES_8 * '\\');
-    uint64_t s = x ^ o->slash_pat;
-    uint64_t m = ((x - ONES_8 * 0x20) & ~x)  /* byte < 0x20 */
-                 | ((q - ONES_8) & ~q)     /* byte == '"' */
-                 | ((b - ONES_8) & ~b)     /* byte == '\\' */
-                 | ((s - ONES_8) & ~s)     /* byte == '/' (if asked) */
-                 | (x & o->hi_mask);       /* byte >= 0x80 (ASCII mode) */
-    return m & HIGH_8;
-}
-
-/* Index (in memory order) of the first flagged byte of a non-zero mask. */
-static inline unsigned first_flagged(uint64_t m) {
-#if JET_BIG_ENDIAN
-    return (unsigned)jet__clz64(m) >> 3;
-#else
-    return jet__ctz64(m) >> 3;
-#endif
-}
+#define JET_SWAR 1 /* 8 bytes at a time: bits.h's jet__swar_escape_flags */
 #else
 #define JET_SWAR 0
 #endif
@@ -266,13 +242,14 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
         uint64_t x;
         memcpy(&x, p, 8);
         memcpy(out, &x, 8); /* speculative: kept only up to the hit */
-        uint64_t m = special_mask(x, o);
+        uint64_t m = jet__swar_escape_flags(jet__le64_of_native(x, JET_BIG_ENDIAN), o->slash_pat,
+                                            o->hi_mask);
         if (JET_LIKELY(!m)) {
             p += 8;
             out += 8;
             continue;
         }
-        unsigned k = first_flagged(m);
+        unsigned k = jet__swar_first_flagged(m);
         p += k;
         out += k;
         p = put_flagged(p, e, &out, tab[(unsigned char)*p]);
