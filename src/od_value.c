@@ -170,8 +170,8 @@ static bool integer(jet_odv *v, uint64_t *mag, bool *neg, jet__err range) {
 }
 
 bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
-    uint64_t mag;
-    bool neg;
+    uint64_t mag = 0; /* set on every path that reads it (gcc's cross builds cannot tell) */
+    bool neg = false;
     size_t at = v->pos;
     if (!integer(v, &mag, &neg, JET_E_RANGE_UINT64)) return false;
     if (JET_UNLIKELY(neg && mag)) return jet__od_err(v->od, JET_E_RANGE_UINT64, at);
@@ -180,8 +180,8 @@ bool jet_odv_get_u64(jet_odv *v, uint64_t *out) {
 }
 
 bool jet_odv_get_i64(jet_odv *v, int64_t *out) {
-    uint64_t mag;
-    bool neg;
+    uint64_t mag = 0; /* set on every path that reads it (gcc's cross builds cannot tell) */
+    bool neg = false;
     size_t at = v->pos;
     if (!integer(v, &mag, &neg, JET_E_RANGE_INT64)) return false;
     if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg)) return jet__od_err(v->od, JET_E_RANGE_INT64, at);
