@@ -3,18 +3,16 @@
  * written straight to JSON text (jet.h section 13).
  *
  * Design:
- *   - Output goes into the caller's jet_buf. Room is reserved once per
- *     scalar, key, bracket or 4 KiB chunk of a string, never per byte; the
- *     buffer at least doubles when it grows, so a reused jet_buf settles at
- *     the size of the largest output and then never reallocates.
+ *   - Output goes into the caller's jet_buf through emit.h's primitives
+ *     (shared with the tree writers and jet_writer). Room is reserved once
+ *     per scalar, key, bracket or 4 KiB chunk of a string, never per byte;
+ *     the buffer at least doubles when it grows, so a reused jet_buf
+ *     settles at the size of the largest output and then never reallocates.
  *   - The tables are walked recursively, following the C types. Only data
  *     that nests through arrays of its own type can go deep; depth is
  *     bounded by JET_DEFAULT_MAX_DEPTH so that the C stack stays small.
- *   - Clean strings are copied a word at a time (table keys, short C
- *     strings, byte by byte through the escape table); from the first byte
- *     that needs escaping on, the DOM writer's routine (jet__escape_run)
- *     takes over. Numbers go through the same printers as the DOM writer's,
- *     so both writers give the same text for the same values and flags.
+ *   - Strings, numbers and punctuation are the emitter's, so every writer
+ *     gives the same text for the same values and flags.
  *
  * Presence (see docs/typed.md): an optional field that is absent (presence
  * member false, or, without one, a string view whose ptr is NULL) is left
@@ -24,31 +22,19 @@
  */
 #include <math.h>
 
-#include "internal.h"
-#include "num.h"
+#include "emit.h"
 
-/* String bytes handled per reservation (6 output bytes per input byte at
- * worst): bounds the reservation for very long strings. */
-#define STR_CHUNK 4096u
-/* Bytes of a table's key copied before put_ckey gives up on its fast path. */
-#define KEY_ROOM 120u
-/* Room for any number (27 bytes with its NUL) or literal. */
-#define SCALAR_ROOM 32u
 /* First allocation of an empty buffer. */
 #define FIRST_CAP 1024u
 
 typedef struct enc {
     char *out;      /* write position */
-    char *end;      /* data + cap - 1: one byte is always kept for the NUL */
-    jet_buf *buf;
+    jet__emit em;   /* the output */
     size_t indent;  /* spaces per level; 0 for minified output */
     size_t pad;     /* indent * depth */
     unsigned depth; /* open containers */
-    uint64_t slash_pat; /* esc8: '/' in every byte when escaped, else '"' */
-    uint64_t hi_mask;   /* esc8: 0x80 in every byte in ASCII mode, else 0 */
     jet_code code;  /* the failure, when a function returned false */
     const char *msg;
-    jet__wopt o;
 } enc;
 
 enum { F_WRITE, F_OMIT, F_NULL };
@@ -80,46 +66,19 @@ static bool enc_fail(enc *e, jet_code code, const char *msg) {
     return false;
 }
 
-/* Makes room for `need` more bytes at e->out (plus the NUL). Out of line:
- * it is the rare path of every reservation. */
-static JET_NOINLINE bool enc_grow(enc *e, size_t need) {
-    jet_buf *b = e->buf;
-    size_t used = b->data ? (size_t)(e->out - b->data) : 0;
-    size_t want = used + need + 1;
-    if (want < used) return enc_fail(e, JET_ERR_MEMORY, "out of memory");
-    size_t cap = b->cap ? b->cap : FIRST_CAP;
-    while (cap < want) {
-        if (cap > SIZE_MAX / 2) {
-            cap = want;
-            break;
-        }
-        cap *= 2;
-    }
-    char *nd = b->data ? (char *)jet__realloc(&b->alloc, b->data, b->cap, cap)
-                       : (char *)jet__malloc(&b->alloc, cap);
-    if (!nd) return enc_fail(e, JET_ERR_MEMORY, "out of memory");
-    b->data = nd;
-    b->cap = cap;
-    e->out = nd + used;
-    e->end = nd + cap - 1;
-    return true;
+static JET_NOINLINE bool enc_emit_fail(enc *e) {
+    return enc_fail(e, e->em.code, jet__emit_message(&e->em));
 }
 
-#define ROOM(n)                                                                      \
-    do {                                                                             \
-        if (JET_UNLIKELY((size_t)(e->end - e->out) < (size_t)(n)) && !enc_grow(e, (n))) \
-            return false;                                                            \
+#define ROOM(n)                                                       \
+    do {                                                              \
+        e->out = jet__emit_room(&e->em, e->out, (n));                 \
+        if (JET_UNLIKELY(!e->out)) return enc_emit_fail(e);           \
     } while (0)
 
 /* ---------------------------------------------------------------------- */
 /* Punctuation and scalars                                                  */
 /* ---------------------------------------------------------------------- */
-
-static inline char *newline_pad(char *out, size_t pad) {
-    *out++ = '\n';
-    memset(out, ' ', pad);
-    return out + pad;
-}
 
 static inline bool open_c(enc *e, char c) {
     if (JET_UNLIKELY(e->depth >= JET_DEFAULT_MAX_DEPTH))
@@ -137,7 +96,7 @@ static inline bool close_c(enc *e, char c, bool any) {
     e->depth--;
     e->pad -= e->indent;
     ROOM(e->pad + 2);
-    if (any && e->indent) e->out = newline_pad(e->out, e->pad);
+    if (any && e->indent) e->out = jet__put_newline(e->out, e->pad);
     *e->out++ = c;
     return true;
 }
@@ -146,72 +105,21 @@ static inline bool close_c(enc *e, char c, bool any) {
 static inline bool put_sep(enc *e, bool first) {
     ROOM(e->pad + 2);
     if (!first) *e->out++ = ',';
-    if (e->indent) e->out = newline_pad(e->out, e->pad);
+    if (e->indent) e->out = jet__put_newline(e->out, e->pad);
     return true;
 }
 
 static inline bool put_lit(enc *e, const char *s, size_t n) {
-    ROOM(SCALAR_ROOM);
+    ROOM(JET__EMIT_SCALAR_ROOM);
     memcpy(e->out, s, n);
     e->out += n;
     return true;
 }
 
-static inline uint64_t load8(const char *p) {
-    uint64_t x;
-    memcpy(&x, p, 8);
-    return x;
-}
-
-/* Non-zero when one of the 8 bytes of `x` needs escaping under the flags
- * (the word test of writer.c's scanner; here only "any?" matters, so the
- * native word serves on either byte order). */
-static inline uint64_t esc8(const enc *e, uint64_t x) {
-    return jet__swar_escape_flags(x, e->slash_pat, e->hi_mask);
-}
-
-/* Quoted and escaped. Clean strings (nearly all) are copied a word at a
- * time, the last word overlapping the one before; from the first word that
- * needs escaping on, writer.c's escaper takes over. */
+/* Quoted and escaped. */
 static bool enc_put_str(enc *e, const char *s, size_t n) {
-    if (n == 0) return put_lit(e, "\"\"", 2); /* s may be NULL */
-    const char *p = s, *end = s + n;
-    if (JET_LIKELY(n <= STR_CHUNK)) {
-        ROOM(n * 6 + 18); /* quotes + escape_run's room */
-        char *out = e->out;
-        *out++ = '"';
-        if (n >= 8) {
-            for (; end - p > 8; p += 8, out += 8) {
-                uint64_t x = load8(p);
-                if (esc8(e, x)) goto escape;
-                memcpy(out, &x, 8);
-            }
-            uint64_t x = load8(end - 8);
-            if (esc8(e, x)) goto escape;
-            memcpy(out + (end - p) - 8, &x, 8);
-            out += end - p;
-            p = end;
-        } else {
-            const uint8_t *tab = e->o.tab;
-            while (p < end && !tab[(unsigned char)*p]) *out++ = *p++;
-        }
-    escape:
-        if (p < end) out = jet__escape_run(out, &p, end, end, &e->o);
-        *out++ = '"';
-        e->out = out;
-        return true;
-    }
-    bool first = true;
-    while (p < end) {
-        size_t k = (size_t)(end - p);
-        if (k > STR_CHUNK) k = STR_CHUNK;
-        ROOM(k * 6 + 18);
-        if (first) *e->out++ = '"';
-        first = false;
-        e->out = jet__escape_run(e->out, &p, p + k, end, &e->o);
-    }
-    *e->out++ = '"'; /* reserved with the last chunk */
-    return true;
+    e->out = jet__emit_str(&e->em, e->out, s, n);
+    return e->out ? true : enc_emit_fail(e);
 }
 
 /* Separator, line break and quoted key with its colon (and a space when
@@ -219,35 +127,16 @@ static bool enc_put_str(enc *e, const char *s, size_t n) {
 static bool put_key(enc *e, const char *key, size_t n, bool first) {
     ROOM(e->pad + 4);
     if (!first) *e->out++ = ',';
-    if (e->indent) e->out = newline_pad(e->out, e->pad);
+    if (e->indent) e->out = jet__put_newline(e->out, e->pad);
     if (!enc_put_str(e, key, n)) return false;
-    return put_lit(e, ": ", e->indent ? 2 : 1);
+    ROOM(2);
+    e->out = jet__put_colon(e->out, e->indent != 0);
+    return true;
 }
 
-/* The same for a table's key, a C string: copied through the escape table
- * as it is measured, so that the common key, short and plain, costs one
- * pass and one reservation. */
+/* The same for a table's key, a C string. */
 static bool put_ckey(enc *e, const char *key, bool first) {
-    ROOM(KEY_ROOM + e->pad + 8);
-    char *out = e->out;
-    if (!first) *out++ = ',';
-    if (e->indent) out = newline_pad(out, e->pad);
-    char *q = out;
-    *out++ = '"';
-    const uint8_t *tab = e->o.tab;
-    const char *k = key;
-    for (unsigned char c; (c = (unsigned char)*k) != 0; k++) {
-        if (JET_UNLIKELY(tab[c] || out == q + KEY_ROOM)) {
-            e->out = q; /* rare: a long key or one to escape */
-            return enc_put_str(e, key, strlen(key)) && put_lit(e, ": ", e->indent ? 2 : 1);
-        }
-        *out++ = (char)c;
-    }
-    *out++ = '"';
-    *out++ = ':';
-    if (e->indent) *out++ = ' ';
-    e->out = out;
-    return true;
+    return put_key(e, key, strlen(key), first);
 }
 
 /* Integer members are read with their own width. */
@@ -302,7 +191,7 @@ static bool put_int(enc *e, const char *m, uint32_t size, bool sign) {
     int64_t i = 0;
     if (JET_UNLIKELY(!read_int(m, size, sign, &u, &i)))
         return enc_fail(e, JET_ERR_INVALID_ARG, "integer member of a size other than 1, 2, 4 or 8");
-    ROOM(SCALAR_ROOM);
+    ROOM(JET__EMIT_SCALAR_ROOM);
     e->out += sign ? jet_num_write_i64(i, e->out) : jet_num_write_u64(u, e->out);
     return true;
 }
@@ -491,16 +380,16 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
     case JET_K_F32: {
         float v;
         memcpy(&v, m, sizeof v);
-        if (JET_UNLIKELY(!isfinite(v)) && !e->o.nan_inf) return nan_inf(e);
-        ROOM(SCALAR_ROOM);
+        if (JET_UNLIKELY(!isfinite(v)) && !e->em.o.nan_inf) return nan_inf(e);
+        ROOM(JET__EMIT_SCALAR_ROOM);
         e->out += jet_num_write_f32(v, e->out);
         return true;
     }
     case JET_K_F64: {
         double v;
         memcpy(&v, m, sizeof v);
-        if (JET_UNLIKELY(!isfinite(v)) && !e->o.nan_inf) return nan_inf(e);
-        ROOM(SCALAR_ROOM);
+        if (JET_UNLIKELY(!isfinite(v)) && !e->em.o.nan_inf) return nan_inf(e);
+        ROOM(JET__EMIT_SCALAR_ROOM);
         e->out += jet_num_write_f64(v, e->out);
         return true;
     }
@@ -576,24 +465,18 @@ bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags 
         return false;
     }
     enc e;
-    e.buf = out;
     e.depth = 0;
     e.pad = 0;
     e.code = JET_OK;
     e.msg = NULL;
-    jet__wopt_init(flags, &e.o);
-    e.indent = e.o.indent;
-    e.slash_pat = ONES_8 * ((flags & JET_WRITE_ESCAPE_SLASHES) ? '/' : '"');
-    e.hi_mask = (flags & JET_WRITE_ASCII) ? HIGH_8 : 0;
+    jet__emit_init(&e.em, out, NULL, NULL, NULL, flags);
+    e.indent = e.em.o.indent;
     size_t start = out->len;
-    bool ok;
-    if (out->data) {
-        e.out = out->data + out->len;
-        e.end = out->data + out->cap - 1;
-        ok = true;
-    } else {
-        e.out = e.end = NULL;
-        ok = enc_grow(&e, FIRST_CAP);
+    e.out = jet__emit_pos(&e.em);
+    bool ok = true;
+    if (!out->data) {
+        e.out = jet__emit_room(&e.em, e.out, FIRST_CAP);
+        ok = e.out != NULL || enc_emit_fail(&e);
     }
     ok = ok && put_struct(&e, type, (const char *)in);
     if (ok && (flags & JET_WRITE_NEWLINE_AT_END)) ok = put_lit(&e, "\n", 1);
@@ -603,7 +486,6 @@ bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags 
         jet__error_set(err, e.code, 0, e.msg);
         return false;
     }
-    *e.out = '\0';
-    out->len = (size_t)(e.out - out->data);
+    jet__emit_commit(&e.em, e.out, false);
     return true;
 }

@@ -100,7 +100,7 @@ bool jet__validate_indexed(jet_parser *p, const char *json, size_t len, const je
  * in one pass than through the structural index. */
 bool jet__mostly_digits(const char *json, size_t len);
 
-/* ---- writer (writer.c), shared with the typed encoder (encode.c) ---- */
+/* ---- write options (emit.c), for every writer (emit.h) ---- */
 /* Write flags resolved once per write. */
 typedef struct jet__wopt {
     const uint8_t *tab; /* escape table for the flags */

@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "emit.h"
 #include "errors.h"
 #include "mut.h"
 
@@ -571,21 +572,17 @@ static bool flat_size(const jet_mut_val *v, unsigned depth, size_t *slots, size_
 }
 
 /* Writes the tree at *slot in document order; strings are copied to *strs
- * (advanced) or, when strs is NULL, pointed at. Returns the next slot. */
+ * (advanced). Returns the next slot. */
 static jet_val *flat_fill(const jet_mut_val *v, jet_val *slot, char **strs) {
     jet_type t = JET__MUT_TYPE(v);
     jet_val *out = slot++;
     out->tag = v->tag;
     if (t == JET_TYPE_STR || t == JET_TYPE_RAW) {
         size_t n = JET__MUT_LEN(v);
-        if (strs) {
-            if (n) memcpy(*strs, v->uni.str, n);
-            (*strs)[n] = '\0';
-            out->uni.str = *strs;
-            *strs += n + 1;
-        } else {
-            out->uni.str = v->uni.str;
-        }
+        if (n) memcpy(*strs, v->uni.str, n);
+        (*strs)[n] = '\0';
+        out->uni.str = *strs;
+        *strs += n + 1;
     } else if (t == JET_TYPE_ARR) {
         jet_mut_arr_iter it = jet_mut_arr_iter_init(v);
         for (jet_mut_val *e; (e = jet_mut_arr_iter_next(&it));) slot = flat_fill(e, slot, strs);
@@ -638,9 +635,113 @@ oom:
 /* Writing                                                                  */
 /* ---------------------------------------------------------------------- */
 
-/* The text of a mutable tree is the immutable writer's text of the same
- * tree flattened (strings pointed at, not copied), so both forms write
- * byte-identical output for equal values. */
+/* One open container of the walk: its child being written (an array's
+ * element, an object's key) and the children left, shifted left by one,
+ * with the low bit set for objects. */
+typedef struct mut_wframe {
+    const jet_mut_val *child;
+    size_t left;
+} mut_wframe;
+
+#define MUT_LOCAL_FRAMES 64u
+
+/* The mutable twin of writer.c's walk: the same emit.h primitives in the
+ * same order, so both kinds of tree give the same bytes for equal values;
+ * only the way to the next child differs (sibling lists, not slots). */
+static inline bool mut_write_tree(jet__emit *e, char **outp, const jet_mut_val *v, bool pretty,
+                                  jet_error *err) {
+    mut_wframe local[MUT_LOCAL_FRAMES];
+    mut_wframe *stack = local;
+    size_t cap = MUT_LOCAL_FRAMES, depth = 0;
+    const size_t indent = pretty ? e->o.indent : 0;
+    char *out = *outp;
+    int kind = JET_E_OK, bad = JET__SCALAR_OK;
+
+    for (;;) {
+        out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
+        if (!out) goto fail;
+        uint64_t tag = v->tag;
+        switch (tag & JET_TAG_TYPE_MASK) {
+        case JET_TYPE_STR:
+            out = jet__emit_str_tagged(e, out, tag, v->uni.str, 0);
+            if (!out) goto fail;
+            break;
+        case JET_TYPE_ARR:
+        case JET_TYPE_OBJ: {
+            bool obj = (tag & JET_TAG_TYPE_MASK) == JET_TYPE_OBJ;
+            size_t n = (size_t)(tag >> JET_TAG_LEN_SHIFT);
+            if (n == 0 || !v->uni.last) {
+                out = jet__put_empty(out, obj);
+                break;
+            }
+            if (JET_UNLIKELY(depth == cap)) {
+                if (depth >= JET_MUT_MAX_DEPTH) {
+                    kind = JET_E_MUT_DEPTH;
+                    goto fail;
+                }
+                if (!jet__emit_stack_grow(e, (void **)&stack, local, &cap, sizeof *stack))
+                    goto fail;
+            }
+            /* the first child: after the last element, or the last key's value */
+            const jet_mut_val *first = obj ? v->uni.last->next->next : v->uni.last->next;
+            stack[depth].child = first;
+            stack[depth++].left = (n << 1) | (size_t)obj;
+            if (pretty) {
+                out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
+                if (!out) goto fail;
+            }
+            out = jet__put_open(out, obj, pretty, depth * indent);
+            v = first;
+            if (obj) goto key;
+            continue;
+        }
+        default:
+            bad = jet__put_scalar(&out, tag, v->uni.u, e);
+            if (bad == JET__SCALAR_BIG) {
+                out = jet__emit_text_val(e, out, tag, v->uni.str);
+                if (!out) goto fail;
+            } else if (bad != JET__SCALAR_OK) {
+                goto fail;
+            }
+        }
+
+        for (;;) {
+            if (depth == 0) goto done;
+            mut_wframe *top = &stack[depth - 1];
+            top->left -= 2;
+            out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
+            if (!out) goto fail;
+            if (top->left >> 1) {
+                out = jet__put_comma(out, pretty, depth * indent);
+                /* an object's next key is after the current key's value */
+                top->child = (top->left & 1) ? top->child->next->next : top->child->next;
+                v = top->child;
+                if (top->left & 1) goto key;
+                break;
+            }
+            depth--;
+            out = jet__put_close(out, top->left & 1, pretty, depth * indent);
+        }
+        continue;
+
+    key:
+        out = jet__emit_str_tagged(e, out, v->tag, v->uni.str, 2);
+        if (!out) goto fail;
+        out = jet__put_colon(out, pretty);
+        v = v->next;
+    }
+
+done:
+    if (stack != local) jet__free(&e->buf->alloc, stack);
+    *outp = out;
+    return true;
+fail:
+    if (stack != local) jet__free(&e->buf->alloc, stack);
+    if (kind != JET_E_OK) jet__error_kind(err, (jet__err)kind, 0);
+    else jet__emit_fail(e, err, bad);
+    return false;
+}
+
 char *jet_mut_val_write(const jet_mut_val *val, jet_write_flags flags, const jet_alloc *alloc,
                         size_t *out_len, jet_error *err) {
     if (out_len) *out_len = 0;
@@ -648,21 +749,29 @@ char *jet_mut_val_write(const jet_mut_val *val, jet_write_flags flags, const jet
         jet__error_set(err, JET_ERR_INVALID_ARG, 0, "no value to write");
         return NULL;
     }
-    size_t slots = 0, bytes = 0;
-    if (!flat_size(val, 0, &slots, &bytes)) {
-        jet__error_kind(err, JET_E_MUT_DEPTH, 0);
+    jet_buf b;
+    jet_buf_init(&b, alloc);
+    jet__emit e;
+    jet__emit_init(&e, &b, NULL, NULL, NULL, flags);
+    char *out = jet__emit_room(&e, NULL, 4096);
+    if (!out) goto fail;
+    if (!(e.o.indent ? mut_write_tree(&e, &out, val, true, err)
+                     : mut_write_tree(&e, &out, val, false, err))) {
+        jet_buf_free(&b);
         return NULL;
     }
-    const jet_alloc *a = jet__alloc_or_default(alloc);
-    jet_val *flat = (jet_val *)jet__malloc(a, slots * sizeof(jet_val));
-    if (!flat) {
-        jet__error_set(err, JET_ERR_MEMORY, 0, NULL);
-        return NULL;
+    if (flags & JET_WRITE_NEWLINE_AT_END) {
+        out = jet__emit_room(&e, out, 1);
+        if (!out) goto fail;
+        *out++ = '\n';
     }
-    flat_fill(val, flat, NULL);
-    char *out = jet_val_write(flat, flags, alloc, out_len, err);
-    jet__free(a, flat);
-    return out;
+    jet__emit_commit(&e, out, false);
+    if (out_len) *out_len = b.len;
+    return b.data;
+fail:
+    jet__emit_fail(&e, err, JET__SCALAR_OK);
+    jet_buf_free(&b);
+    return NULL;
 }
 
 char *jet_mut_doc_write(const jet_mut_doc *doc, jet_write_flags flags, const jet_alloc *alloc,

@@ -2,11 +2,11 @@
  * stream_writer.c — the streaming writer (jet_writer) and the public
  * printers (jet_print_*).
  *
- * The writer makes the same bytes as writer.c's tree walk: the escaping is
- * writer.c's own routine (jet__escape_run) and the numbers num_print.c's.
- * Pretty output puts the line break after an opening bracket only when the
- * first child arrives, so empty containers stay "{}" and "[]" as in the
- * tree writer.
+ * The writer makes the same bytes as writer.c's tree walk: both write
+ * through emit.h's primitives (buffer, sinks, escaper, numbers,
+ * punctuation); this file adds the grammar checks. Pretty output puts the
+ * line break after an opening bracket only when the first child arrives,
+ * so empty containers stay "{}" and "[]" as in the tree writer.
  *
  * Nesting is one bit per open container (1: object) and a state saying
  * what may come next, so every call checks the grammar in O(1).
@@ -14,12 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "internal.h"
-#include "num.h"
-
-/* Input bytes of a string escaped per reservation (6 output bytes each at
- * worst), as in writer.c. */
-#define SW_STR_CHUNK 4096u
+#include "emit.h"
 
 /* jet_writer.opts holds a jet__wopt (copied in and out: no aliasing). */
 typedef char sw_opts_fit[sizeof(jet__wopt) <= sizeof(((jet_writer *)0)->opts) ? 1 : -1];
@@ -123,65 +118,31 @@ static bool sw_fail(jet_writer *w, jet_code code, const char *msg) {
     return false;
 }
 
-/* Room for `need` bytes (and the NUL) after buf->len; the write position,
- * or NULL with the error set. */
-static JET_NOINLINE char *sw_grow(jet_writer *w, size_t need) {
-    jet_buf *b = sw_buf(w);
-    size_t want = b->len + need + 1;
-    if (want < b->len) goto oom;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < want) {
-        if (cap > SIZE_MAX / 2) {
-            cap = want;
-            break;
-        }
-        cap *= 2;
-    }
-    char *nd = b->data ? (char *)jet__realloc(&b->alloc, b->data, b->cap, cap)
-                       : (char *)jet__malloc(&b->alloc, cap);
-    if (!nd) goto oom;
-    b->data = nd;
-    b->cap = cap;
-    return nd + b->len;
-oom:
-    sw_fail(w, JET_ERR_MEMORY, "out of memory");
-    return NULL;
+/* The emitter of one call, over the writer's buffer and sink; `strings`:
+ * the call writes a string (the escaper's options are copied in). */
+static inline void sw_emit(jet_writer *w, jet__emit *e, bool strings) {
+    e->buf = sw_buf(w);
+    e->lim = e->buf->data ? e->buf->data + e->buf->cap - 1 : NULL;
+    e->fp = w->fp;
+    e->fn = w->fn;
+    e->ctx = w->ctx;
+    e->flushed = 0;
+    e->code = JET_OK;
+    if (strings) memcpy(&e->o, w->opts, sizeof e->o);
 }
 
-static inline char *sw_room(jet_writer *w, size_t need) {
-    jet_buf *b = sw_buf(w);
-    if (JET_LIKELY(b->data && b->cap - b->len > need)) return b->data + b->len;
-    return sw_grow(w, need);
-}
-
-/* sw_room for a position `out` inside the buffer (the text before it kept). */
-static char *sw_room_after(jet_writer *w, char *out, size_t need) {
-    jet_buf *b = sw_buf(w);
-    b->len = (size_t)(out - b->data);
-    return sw_room(w, need);
-}
-
-static bool sw_deliver(jet_writer *w, const char *p, size_t n) {
-    bool ok = w->fp ? fwrite(p, 1, n, w->fp) == n : w->fn(w->ctx, p, n);
-    if (!ok) return sw_fail(w, JET_ERR_IO, "could not write the output");
-    w->flushed += n;
-    return true;
+/* The emitter failed (memory, or the stream). */
+static bool sw_emit_fail(jet_writer *w, const jet__emit *e) {
+    w->flushed += e->flushed;
+    return sw_fail(w, e->code, jet__emit_message(e));
 }
 
 /* After each call: the text up to `out` is kept; a jet_buf is
  * NUL-terminated, a stream or callback gets every whole chunk. */
-static bool sw_commit(jet_writer *w, char *out) {
-    jet_buf *b = sw_buf(w);
-    b->len = (size_t)(out - b->data);
-    *out = '\0';
-    if (w->buf || b->len < JET_WRITER_CHUNK) return true;
-    size_t done = 0;
-    while (b->len - done >= JET_WRITER_CHUNK) {
-        if (!sw_deliver(w, b->data + done, JET_WRITER_CHUNK)) return false;
-        done += JET_WRITER_CHUNK;
-    }
-    memmove(b->data, b->data + done, b->len - done);
-    b->len -= done;
+static inline bool sw_commit(jet_writer *w, jet__emit *e, char *out) {
+    if (!out) return sw_emit_fail(w, e);
+    if (!jet__emit_commit(e, out, false)) return sw_emit_fail(w, e);
+    w->flushed += e->flushed;
     return true;
 }
 
@@ -198,16 +159,10 @@ static bool sw_top_is_obj(const jet_writer *w) {
     return (w->kinds[d / 64] >> (d % 64)) & 1u;
 }
 
-static char *sw_newline(char *out, size_t spaces) {
-    *out++ = '\n';
-    memset(out, ' ', spaces);
-    return out + spaces;
-}
-
-/* Checks that a value may come now and writes what goes before it (comma,
- * line break, indent); the write position with room for `need` more bytes,
- * or NULL. */
-static char *sw_before_value(jet_writer *w, size_t need) {
+/* Checks that a value may come now, starts the call's emitter and writes
+ * what goes before the value (comma, line break, indent); the write
+ * position with room for `need` more bytes, or NULL. */
+static inline char *sw_before_value(jet_writer *w, jet__emit *e, size_t need, bool strings) {
     if (!w) return NULL;
     if (w->err.code != JET_OK) return NULL;
     switch (w->state) {
@@ -221,47 +176,23 @@ static char *sw_before_value(jet_writer *w, size_t need) {
     default:
         break;
     }
+    sw_emit(w, e, strings);
     size_t pad = (size_t)w->depth * sw_indent(w);
-    char *out = sw_room(w, need + pad + 2);
-    if (!out) return NULL;
-    if (w->state == SW_NEXT_ELEM) *out++ = ',';
-    if (sw_indent(w) && (w->state == SW_NEXT_ELEM || w->state == SW_FIRST_ELEM))
-        out = sw_newline(out, pad);
+    char *out = jet__emit_room(e, jet__emit_pos(e), need + pad + 2);
+    if (!out) {
+        sw_emit_fail(w, e);
+        return NULL;
+    }
+    bool pretty = sw_indent(w) != 0;
+    if (w->state == SW_NEXT_ELEM) out = jet__put_comma(out, pretty, pad);
+    else if (w->state == SW_FIRST_ELEM && pretty) out = jet__put_newline(out, pad);
     return out;
 }
 
-static bool sw_after_value(jet_writer *w, char *out) {
+static inline bool sw_after_value(jet_writer *w, jet__emit *e, char *out) {
     if (w->depth == 0) w->state = SW_DONE;
     else w->state = sw_top_is_obj(w) ? SW_NEXT_KEY : SW_NEXT_ELEM;
-    return sw_commit(w, out);
-}
-
-/* Writes the quoted, escaped string after `out` (the room for its first
- * chunk is reserved by the caller's sw_room call of sw_str_room(len)). */
-static size_t sw_str_room(size_t len) {
-    return (len < SW_STR_CHUNK ? len : SW_STR_CHUNK) * 6 + 18;
-}
-
-static char *sw_put_str(jet_writer *w, char *out, const char *s, size_t len) {
-    jet__wopt o;
-    memcpy(&o, w->opts, sizeof o);
-    const char *p = s, *e = s + len;
-    *out++ = '"';
-    if (len < 16) {
-        /* Short strings (most keys): the table inline, no call. */
-        while (p < e && !o.tab[(unsigned char)*p]) *out++ = *p++;
-    }
-    while (p < e) {
-        size_t n = (size_t)(e - p);
-        if (n > SW_STR_CHUNK) n = SW_STR_CHUNK;
-        if (p != s) {
-            out = sw_room_after(w, out, n * 6 + 18);
-            if (!out) return NULL;
-        }
-        out = jet__escape_run(out, &p, p + n, e, &o);
-    }
-    *out++ = '"';
-    return out;
+    return sw_commit(w, e, out);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -271,7 +202,8 @@ static char *sw_put_str(jet_writer *w, char *out, const char *s, size_t len) {
 static bool sw_begin(jet_writer *w, bool obj) {
     if (w && w->err.code == JET_OK && w->depth >= JET_WRITER_MAX_DEPTH)
         return sw_fail(w, JET_ERR_DEPTH_LIMIT, "more than JET_WRITER_MAX_DEPTH open containers");
-    char *out = sw_before_value(w, 1);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, 1, false);
     if (!out) return false;
     *out++ = obj ? '{' : '[';
     uint32_t d = w->depth++;
@@ -279,7 +211,7 @@ static bool sw_begin(jet_writer *w, bool obj) {
     if (obj) w->kinds[d / 64] |= bit;
     else w->kinds[d / 64] &= ~bit;
     w->state = obj ? SW_FIRST_KEY : SW_FIRST_ELEM;
-    return sw_commit(w, out);
+    return sw_commit(w, &e, out);
 }
 
 static bool sw_end(jet_writer *w, bool obj) {
@@ -292,11 +224,12 @@ static bool sw_end(jet_writer *w, bool obj) {
     bool empty = w->state == SW_FIRST_KEY || w->state == SW_FIRST_ELEM;
     w->depth--;
     size_t pad = (size_t)w->depth * sw_indent(w);
-    char *out = sw_room(w, pad + 2);
-    if (!out) return false;
-    if (sw_indent(w) && !empty) out = sw_newline(out, pad);
-    *out++ = obj ? '}' : ']';
-    return sw_after_value(w, out);
+    jet__emit e;
+    sw_emit(w, &e, false);
+    char *out = jet__emit_room(&e, jet__emit_pos(&e), pad + 2);
+    if (!out) return sw_emit_fail(w, &e);
+    out = jet__put_close(out, obj, sw_indent(w) && !empty, pad);
+    return sw_after_value(w, &e, out);
 }
 
 bool jet_writer_obj_begin(jet_writer *w) { return sw_begin(w, true); }
@@ -312,18 +245,19 @@ bool jet_writer_keyn(jet_writer *w, const char *key, size_t len) {
                                             : "a key outside an object");
     if (!key && len) return sw_fail(w, JET_ERR_INVALID_ARG, "no key");
     size_t pad = (size_t)w->depth * sw_indent(w);
-    char *out = sw_room(w, pad + 2 + sw_str_room(len) + 2);
-    if (!out) return false;
-    if (w->state == SW_NEXT_KEY) *out++ = ',';
-    if (sw_indent(w)) out = sw_newline(out, pad);
-    out = sw_put_str(w, out, key, len);
-    if (!out) return false;
-    out = sw_room_after(w, out, 2);
-    if (!out) return false;
-    *out++ = ':';
-    if (sw_indent(w)) *out++ = ' ';
+    bool pretty = sw_indent(w) != 0;
+    jet__emit e;
+    sw_emit(w, &e, true);
+    char *out = jet__emit_room(&e, jet__emit_pos(&e), pad + 2);
+    if (!out) return sw_emit_fail(w, &e);
+    if (w->state == SW_NEXT_KEY) out = jet__put_comma(out, pretty, pad);
+    else if (pretty) out = jet__put_newline(out, pad);
+    out = jet__emit_str(&e, out, key, len);
+    if (out) out = jet__emit_room(&e, out, 2);
+    if (!out) return sw_emit_fail(w, &e);
+    out = jet__put_colon(out, pretty);
     w->state = SW_MEMBER_VAL;
-    return sw_commit(w, out);
+    return sw_commit(w, &e, out);
 }
 
 bool jet_writer_key(jet_writer *w, const char *key) {
@@ -333,10 +267,10 @@ bool jet_writer_key(jet_writer *w, const char *key) {
 bool jet_writer_strn(jet_writer *w, const char *s, size_t len) {
     if (w && w->err.code == JET_OK && !s && len)
         return sw_fail(w, JET_ERR_INVALID_ARG, "no string");
-    char *out = sw_before_value(w, sw_str_room(len));
+    jet__emit e;
+    char *out = sw_before_value(w, &e, 0, true);
     if (!out) return false;
-    out = sw_put_str(w, out, s, len);
-    return out && sw_after_value(w, out);
+    return sw_after_value(w, &e, jet__emit_str(&e, out, s, len));
 }
 
 bool jet_writer_str(jet_writer *w, const char *s) {
@@ -345,17 +279,19 @@ bool jet_writer_str(jet_writer *w, const char *s) {
 }
 
 bool jet_writer_uint(jet_writer *w, uint64_t u) {
-    char *out = sw_before_value(w, JET_PRINT_NUM_SIZE);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, JET_PRINT_NUM_SIZE, false);
     if (!out) return false;
     out += jet_num_write_u64(u, out);
-    return sw_after_value(w, out);
+    return sw_after_value(w, &e, out);
 }
 
 bool jet_writer_sint(jet_writer *w, int64_t i) {
-    char *out = sw_before_value(w, JET_PRINT_NUM_SIZE);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, JET_PRINT_NUM_SIZE, false);
     if (!out) return false;
     out += jet_num_write_i64(i, out);
-    return sw_after_value(w, out);
+    return sw_after_value(w, &e, out);
 }
 
 static bool sw_finite_ok(jet_writer *w, bool finite) {
@@ -367,41 +303,46 @@ static bool sw_finite_ok(jet_writer *w, bool finite) {
 
 bool jet_writer_f64(jet_writer *w, double d) {
     if (!sw_finite_ok(w, isfinite(d))) return false;
-    char *out = sw_before_value(w, JET_PRINT_NUM_SIZE);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, JET_PRINT_NUM_SIZE, false);
     if (!out) return false;
     out += jet_num_write_f64(d, out);
-    return sw_after_value(w, out);
+    return sw_after_value(w, &e, out);
 }
 
 bool jet_writer_f32(jet_writer *w, float f) {
     if (!sw_finite_ok(w, isfinite(f))) return false;
-    char *out = sw_before_value(w, JET_PRINT_NUM_SIZE);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, JET_PRINT_NUM_SIZE, false);
     if (!out) return false;
     out += jet_num_write_f32(f, out);
-    return sw_after_value(w, out);
+    return sw_after_value(w, &e, out);
 }
 
 bool jet_writer_raw(jet_writer *w, const char *text, size_t len) {
     if (w && w->err.code == JET_OK && !text && len)
         return sw_fail(w, JET_ERR_INVALID_ARG, "no text");
-    char *out = sw_before_value(w, len);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, len, false);
     if (!out) return false;
     if (len) memcpy(out, text, len);
-    return sw_after_value(w, out + len);
+    return sw_after_value(w, &e, out + len);
 }
 
 bool jet_writer_null(jet_writer *w) {
-    char *out = sw_before_value(w, 4);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, 4, false);
     if (!out) return false;
     memcpy(out, "null", 4);
-    return sw_after_value(w, out + 4);
+    return sw_after_value(w, &e, out + 4);
 }
 
 bool jet_writer_bool(jet_writer *w, bool b) {
-    char *out = sw_before_value(w, 5);
+    jet__emit e;
+    char *out = sw_before_value(w, &e, 5, false);
     if (!out) return false;
     memcpy(out, b ? "true" : "false", b ? 4 : 5);
-    return sw_after_value(w, out + (b ? 4 : 5));
+    return sw_after_value(w, &e, out + (b ? 4 : 5));
 }
 
 bool jet_writer_finish(jet_writer *w) {
@@ -409,21 +350,21 @@ bool jet_writer_finish(jet_writer *w) {
     if (w->err.code == JET_OK && w->state != SW_DONE)
         sw_fail(w, JET_ERR_TRUNCATED, w->depth ? "containers are still open"
                                                : "no value was written");
-    if (w->err.code == JET_OK && (w->flags & JET_WRITE_NEWLINE_AT_END)) {
-        char *out = sw_room(w, 1);
-        if (out) {
-            *out++ = '\n';
-            sw_commit(w, out);
+    jet__emit e;
+    sw_emit(w, &e, false);
+    if (w->err.code == JET_OK) {
+        char *out = jet__emit_pos(&e);
+        if (w->flags & JET_WRITE_NEWLINE_AT_END) {
+            out = jet__emit_room(&e, out, 1);
+            if (out) *out++ = '\n';
         }
-    }
-    if (!w->buf) {
-        jet_buf *b = &w->own;
-        if (w->err.code == JET_OK && b->len) sw_deliver(w, b->data, b->len);
-        b->len = 0;
+        /* everything left goes to the stream */
+        if (!out || !jet__emit_commit(&e, out, true)) sw_emit_fail(w, &e);
+        else w->flushed += e.flushed;
         if (w->err.code == JET_OK && w->fp && fflush(w->fp) != 0)
             sw_fail(w, JET_ERR_IO, "could not write the output");
-        jet_buf_free(b);
     }
+    if (!w->buf) jet_buf_free(&w->own);
     w->state = SW_DONE;
     return w->err.code == JET_OK;
 }

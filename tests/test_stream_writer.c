@@ -1,8 +1,8 @@
 /* test_stream_writer.c — the streaming writer (jet_writer) and the public
  * printers: every call, the grammar checks, the three sinks (chunk
  * boundaries of FILE and callback output), and byte identity with
- * jet_val_write() for every corpus replayed through the writer under
- * several flag sets. */
+ * jet_val_write() (and jet_mut_val_write() of the same values) for every
+ * corpus replayed through the writer under several flag sets. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +112,17 @@ static void expect_same(const jet_val *root, jet_write_flags flags, const char *
         free(back);
         fclose(fp);
     }
+
+    /* the mutable tree of the same values: the same bytes */
+    jet_mut_doc *m = jet_mut_doc_new(NULL);
+    jet_mut_val *mv = m ? jet_val_to_mut(m, root) : NULL;
+    size_t mut_len = 0;
+    char *mut = mv ? jet_mut_val_write(mv, flags, NULL, &mut_len, &e) : NULL;
+    CHECK_MSG(mut && mut_len == want_len && memcmp(mut, want, want_len) == 0 &&
+                  mut[mut_len] == '\0',
+              "%s flags %#x: mutable writer's text differs", what, (unsigned)flags);
+    free(mut);
+    jet_mut_doc_free(m);
     free(want);
 }
 
@@ -156,6 +167,19 @@ static void test_identity_small(void) {
     memcpy(big + k, "\\n\\u00e9\"]", 11);
     expect_same_text(big, 0);
     free(big);
+    /* deeper than the walks' frames on the C stack (64): their heap stacks */
+    size_t depth = 300;
+    char *deep = (char *)check_xmalloc(depth * 12 + 16);
+    k = 0;
+    for (size_t i = 0; i < depth; i++) {
+        memcpy(deep + k, i % 2 ? "{\"k\":" : "[1,", i % 2 ? 5 : 3);
+        k += i % 2 ? 5 : 3;
+    }
+    deep[k++] = '0';
+    for (size_t i = depth; i-- > 0;) deep[k++] = i % 2 ? '}' : ']';
+    deep[k] = '\0';
+    expect_same_text(deep, 0);
+    free(deep);
 }
 
 static void test_identity_corpora(void) {

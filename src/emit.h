@@ -1,0 +1,262 @@
+/*
+ * emit.h — the output primitives every writer shares (internal): the tree
+ * writer (writer.c), the mutable writer (mut.c), the streaming writer
+ * (stream_writer.c) and the typed encoder (encode.c).
+ *
+ * An emitter is a growable jet_buf with an optional stream behind it (a
+ * FILE or a callback, fed whole JET_WRITER_CHUNK chunks). Writers keep the
+ * write position in a local `char *out` and ask for room before writing:
+ * jet__emit_room() is one compare in the common case; the growth and the
+ * draining to a stream are out of line (emit.c). The put_* helpers write
+ * into room already reserved and never check.
+ *
+ * Nesting is not checked here: the tree walkers cannot produce bad
+ * nesting, and jet_writer checks its grammar before it calls these.
+ */
+#ifndef JET_EMIT_H
+#define JET_EMIT_H
+
+#include <math.h>
+
+#include "internal.h"
+#include "num.h"
+
+/* Input bytes of a string escaped per reservation (6 output bytes each at
+ * worst): bounds the reservation for very long strings. */
+#define JET__EMIT_STR_CHUNK 4096u
+/* Room for any number, literal or bracket with its separator. */
+#define JET__EMIT_SCALAR_ROOM 40u
+
+typedef struct jet__emit {
+    char *lim;          /* buf->data + buf->cap - 1: a byte kept for the NUL */
+    jet_buf *buf;       /* the text; buf->len is set by jet__emit_commit */
+    FILE *fp;           /* stream sinks (both NULL: the buffer is the output) */
+    jet_write_fn fn;
+    void *ctx;
+    size_t flushed;     /* bytes handed to the stream so far */
+    jet_code code;      /* why the last call failed */
+    jet__wopt o;
+} jet__emit;
+
+/* Starts an emitter appending to `buf` (its data may be NULL); with `fp` or
+ * `fn` set, whole chunks leave for that stream as the buffer fills. */
+void jet__emit_init(jet__emit *e, jet_buf *buf, FILE *fp, jet_write_fn fn, void *ctx,
+                    jet_write_flags flags);
+/* The write position after the text committed so far (NULL: no buffer yet;
+ * jet__emit_room allocates one). */
+static inline char *jet__emit_pos(const jet__emit *e) {
+    return e->buf->data ? e->buf->data + e->buf->len : NULL;
+}
+/* Out of line: room for `need` bytes at `out` (the text before `out` kept,
+ * whole chunks of it drained to a stream first); the new write position,
+ * or NULL with e->code set. */
+char *jet__emit_grow(jet__emit *e, char *out, size_t need);
+/* Room for `need` bytes at `out`: `out` itself, or where the text moved to;
+ * NULL with e->code set when memory or the stream failed. */
+static JET_ALWAYS_INLINE char *jet__emit_room(jet__emit *e, char *out, size_t need) {
+    if (JET_LIKELY(out && (size_t)(e->lim - out) >= need)) return out;
+    return jet__emit_grow(e, out, need);
+}
+/* Out of line: jet__emit_commit's stream half. */
+bool jet__emit_drain(jet__emit *e, bool all);
+/* Keeps the text up to `out`: sets buf->len and the NUL after it; with a
+ * stream, hands it every whole chunk (`all`: everything). False with
+ * e->code set when the stream failed. */
+static JET_ALWAYS_INLINE bool jet__emit_commit(jet__emit *e, char *out, bool all) {
+    if (!out) return true; /* nothing written, no buffer */
+    jet_buf *b = e->buf;
+    b->len = (size_t)(out - b->data);
+    if (JET_UNLIKELY((e->fp || e->fn) && (all || b->len >= JET_WRITER_CHUNK)))
+        return jet__emit_drain(e, all);
+    *out = '\0';
+    return true;
+}
+/* A message for e->code after a failed call. */
+const char *jet__emit_message(const jet__emit *e);
+/* Sets *err after a tree walk failed: why jet__put_scalar refused a value
+ * (`status`: JET__SCALAR_*), or, for JET__SCALAR_OK, e->code. */
+void jet__emit_fail(const jet__emit *e, jet_error *err, int status);
+/* Doubles a walk's stack of frames (`frame` bytes each; *stack == local:
+ * the first one, on the C stack, is not freed). False with e->code set. */
+bool jet__emit_stack_grow(jet__emit *e, void **stack, void *local, size_t *cap, size_t frame);
+
+/* ---- strings ---- */
+
+/* The quoted, escaped string s[0..n) after `out`; room is reserved here.
+ * The new position, or NULL. Out of line: long strings and strings with
+ * bytes to escape. */
+char *jet__emit_str_slow(jet__emit *e, char *out, const char *s, size_t n);
+
+/* Copies n bytes with overlapping word moves (no call for short spans):
+ * reads only src[0..n), writes dst[0..n). */
+static JET_ALWAYS_INLINE void jet__copy_small(char *dst, const char *src, size_t n) {
+    if (n >= 8) {
+        if (n > 16) {
+            memcpy(dst, src, n);
+            return;
+        }
+        uint64_t a, b;
+        memcpy(&a, src, 8);
+        memcpy(&b, src + n - 8, 8);
+        memcpy(dst, &a, 8);
+        memcpy(dst + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, src, 4);
+        memcpy(&b, src + n - 4, 4);
+        memcpy(dst, &a, 4);
+        memcpy(dst + n - 4, &b, 4);
+    } else if (n) {
+        dst[0] = src[0];
+        dst[n / 2] = src[n / 2];
+        dst[n - 1] = src[n - 1];
+    }
+}
+
+/* A string known to need no escaping (a reader's NOESC string in the
+ * default mode), quoted, with `tail` more bytes of room after it. */
+static JET_ALWAYS_INLINE char *jet__emit_str_verbatim(jet__emit *e, char *out, const char *s,
+                                                      size_t n, size_t tail) {
+    out = jet__emit_room(e, out, n + 2 + tail);
+    if (JET_UNLIKELY(!out)) return NULL;
+    *out++ = '"';
+    jet__copy_small(out, s, n);
+    out += n;
+    *out++ = '"';
+    return out;
+}
+
+/* Any string, quoted and escaped under the emitter's flags. Short clean
+ * strings (most keys) are copied in this inline loop; the rest go to
+ * jet__emit_str_slow. */
+static JET_ALWAYS_INLINE char *jet__emit_str(jet__emit *e, char *out, const char *s, size_t n) {
+    if (n < 16) {
+        const uint8_t *tab = e->o.tab;
+        size_t k = 0;
+        while (k < n && !tab[(unsigned char)s[k]]) k++;
+        if (k == n) return jet__emit_str_verbatim(e, out, s, n, 0);
+    }
+    return jet__emit_str_slow(e, out, s, n);
+}
+
+/* A string of a tree (tag of a jet_val or jet_mut_val): verbatim when the
+ * reader found no escape in it and the flags allow. */
+static JET_ALWAYS_INLINE char *jet__emit_str_tagged(jet__emit *e, char *out, uint64_t tag,
+                                                    const char *s, size_t tail) {
+    size_t n = (size_t)(tag >> JET_TAG_LEN_SHIFT);
+    if ((tag & JET_TAG_STR_NOESC) && e->o.verbatim_ok)
+        return jet__emit_str_verbatim(e, out, s, n, tail);
+    out = jet__emit_str_slow(e, out, s, n);
+    return out ? jet__emit_room(e, out, tail) : NULL;
+}
+
+/* ---- punctuation (room reserved by the caller) ---- */
+
+static JET_ALWAYS_INLINE char *jet__put_newline(char *out, size_t spaces) {
+    *out++ = '\n';
+    memset(out, ' ', spaces);
+    return out + spaces;
+}
+
+/* "{}" or "[]". */
+static JET_ALWAYS_INLINE char *jet__put_empty(char *out, bool obj) {
+    out[0] = obj ? '{' : '[';
+    out[1] = obj ? '}' : ']';
+    return out + 2;
+}
+
+/* The bracket opening a non-empty container; when pretty, the line break
+ * and `pad` spaces before its first child. */
+static JET_ALWAYS_INLINE char *jet__put_open(char *out, bool obj, bool pretty, size_t pad) {
+    *out++ = obj ? '{' : '[';
+    return pretty ? jet__put_newline(out, pad) : out;
+}
+
+/* The comma between two children (and the next child's line break). */
+static JET_ALWAYS_INLINE char *jet__put_comma(char *out, bool pretty, size_t pad) {
+    *out++ = ',';
+    return pretty ? jet__put_newline(out, pad) : out;
+}
+
+/* The bracket closing a non-empty container, on its own line when pretty
+ * (`pad`: the container's own indent). */
+static JET_ALWAYS_INLINE char *jet__put_close(char *out, bool obj, bool pretty, size_t pad) {
+    if (pretty) out = jet__put_newline(out, pad);
+    *out++ = obj ? '}' : ']';
+    return out;
+}
+
+/* ":" or ": " after a key. */
+static JET_ALWAYS_INLINE char *jet__put_colon(char *out, bool pretty) {
+    out[0] = ':';
+    out[1] = ' ';
+    return out + 1 + (pretty ? 1 : 0);
+}
+
+/* ---- scalars of a tree: one switch for both tree writers ---- */
+
+/* What jet__put_scalar did. */
+enum { JET__SCALAR_OK, JET__SCALAR_BIG, JET__SCALAR_NAN_INF, JET__SCALAR_BAD, JET__SCALAR_BAD_KEY };
+
+/* Writes the number, literal or raw number of `tag` into room of
+ * JET__EMIT_SCALAR_ROOM bytes at *outp. Strings and raw numbers longer than
+ * that room return JET__SCALAR_BIG (the caller reserves and writes them);
+ * a non-finite double without JET_WRITE_ALLOW_NAN_INF is NAN_INF; a
+ * container or an unknown kind is BAD. */
+static JET_ALWAYS_INLINE int jet__put_scalar(char **outp, uint64_t tag, uint64_t u,
+                                             const jet__emit *e) {
+    char *out = *outp;
+    switch (tag & JET_TAG_KIND_MASK) {
+    case JET_TYPE_NUM | JET_SUBTYPE_UINT:
+        if (u < 10) {
+            *out++ = (char)('0' + u);
+            break;
+        }
+        out += jet_num_write_u64(u, out);
+        break;
+    case JET_TYPE_NUM | JET_SUBTYPE_SINT: {
+        int64_t i;
+        memcpy(&i, &u, sizeof i);
+        out += jet_num_write_i64(i, out);
+        break;
+    }
+    case JET_TYPE_NUM | JET_SUBTYPE_F64: {
+        double d;
+        memcpy(&d, &u, sizeof d);
+        if (JET_UNLIKELY(!isfinite(d)) && !e->o.nan_inf) return JET__SCALAR_NAN_INF;
+        out += jet_num_write_f64(d, out);
+        break;
+    }
+    case JET_TYPE_NULL:
+        memcpy(out, "null", 4);
+        out += 4;
+        break;
+    case JET_TYPE_BOOL | JET_SUBTYPE_TRUE:
+        memcpy(out, "true", 4);
+        out += 4;
+        break;
+    case JET_TYPE_BOOL | JET_SUBTYPE_FALSE:
+        memcpy(out, "false", 5);
+        out += 5;
+        break;
+    default:
+        if ((tag & JET_TAG_TYPE_MASK) == JET_TYPE_STR || (tag & JET_TAG_TYPE_MASK) == JET_TYPE_RAW)
+            return JET__SCALAR_BIG;
+        return JET__SCALAR_BAD;
+    }
+    *outp = out;
+    return JET__SCALAR_OK;
+}
+
+/* A string or raw number of a tree (JET__SCALAR_BIG above). */
+static JET_ALWAYS_INLINE char *jet__emit_text_val(jet__emit *e, char *out, uint64_t tag,
+                                                  const char *s) {
+    if ((tag & JET_TAG_TYPE_MASK) == JET_TYPE_STR) return jet__emit_str_tagged(e, out, tag, s, 0);
+    size_t n = (size_t)(tag >> JET_TAG_LEN_SHIFT);
+    out = jet__emit_room(e, out, n);
+    if (!out) return NULL;
+    if (n) memcpy(out, s, n);
+    return out + n;
+}
+
+#endif
