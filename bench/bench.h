@@ -15,6 +15,7 @@ enum {
     OP_PARSE, OP_SERIALIZE, OP_VALIDATE, OP_DECODE,
     OP_NOSTR_SHORT, OP_NOSTR_FULL, OP_NOSTR_ENVELOPE, /* JB_NOSTR_* in this order */
     OP_API_READ, OP_API_WRITE,
+    OP_BUILD, OP_PATCH, /* mutable documents (jb_mut_ops) */
     OP__COUNT
 };
 extern const char *const jb_op_names[OP__COUNT];

@@ -135,6 +135,47 @@ typedef struct jb_engine {
     const char *(*last_error)(void *st);
 } jb_engine;
 
+/* ---- build and patch: engines with mutable documents ---- */
+
+/* One edit of the patch op: RFC 6902 add, remove or replace of a member or
+ * an element at `path`, with an integer or string value. `tok` is the path
+ * split into its reference tokens (NULL-terminated; none has '~' escapes;
+ * "-" appends to an array). */
+enum { JB_PATCH_ADD, JB_PATCH_REMOVE, JB_PATCH_REPLACE };
+enum { JB_PV_NONE, JB_PV_INT, JB_PV_STR };
+#define JB_PATCH_MAX_TOKENS 8
+typedef struct jb_patch_op {
+    int op;               /* JB_PATCH_* */
+    const char *path;     /* the JSON Pointer */
+    int vkind;            /* JB_PV_*: the value of add and replace */
+    int64_t num;
+    const char *str;      /* NUL-terminated, nothing to escape */
+    const char *tok[JB_PATCH_MAX_TOKENS + 1];
+} jb_patch_op;
+
+/* The operations on mutable documents, for an engine whose parse() gives
+ * one (bench/engines/registry.c lists them). The state is the engine's
+ * (its create()); texts are released with free_text() below. */
+typedef struct jb_mut_ops {
+    const jb_engine *engine;
+    /* build: from a document of parse() (prepared untimed), a new document
+     * made value by value through the mutable API, then written minified.
+     * NULL on failure. */
+    char *(*build)(void *st, void *doc, size_t *out_len);
+    /* patch: bytes -> a mutable document; the n edits applied in order (an
+     * engine with RFC 6902 may apply `patch_json`, the same edits as a JSON
+     * Patch document, instead); written minified. NULL on failure. */
+    char *(*patch)(void *st, const char *json, size_t len, const jb_patch_op *ops, size_t n,
+                   const char *patch_json, size_t patch_len, size_t *out_len);
+    void (*free_text)(void *st, char *text);
+    const char *build_note, *patch_note;
+} jb_mut_ops;
+
+/* NULL-terminated. */
+extern const jb_mut_ops *const jb_mut_engines[];
+/* The mutable operations of an engine, or NULL. */
+const jb_mut_ops *jb_mut_ops_of(const jb_engine *e);
+
 /* The registry (bench/engines/registry.c): engines compiled in, in display
  * order, NULL-terminated; and the names that were skipped at build time with
  * the reason, NULL-terminated pairs. */

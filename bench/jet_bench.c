@@ -23,7 +23,8 @@
 #include <unistd.h>
 
 const char *const jb_op_names[OP__COUNT] = {"parse", "serialize", "validate", "decode", "nostr-short",
-                                             "nostr-full", "nostr-envelope", "api-read", "api-write"};
+                                             "nostr-full", "nostr-envelope", "api-read", "api-write",
+                                             "build", "patch"};
 const char *const jb_op_titles[OP__COUNT] = {
     "Parse (bytes -> complete document, immutable input)",
     "Serialize (document -> minified text)",
@@ -33,7 +34,9 @@ const char *const jb_op_titles[OP__COUNT] = {
     "nostr-full (every relay message; EVENTs -> the whole event, tags included)",
     "nostr-envelope (every relay message -> tagged union EVENT/EOSE/OK/NOTICE)",
     "api-read (ApiResponse JSON -> C struct)",
-    "api-write (ApiResponse C struct -> minified JSON)"};
+    "api-write (ApiResponse C struct -> minified JSON)",
+    "build (twitter rebuilt value by value through the mutable API from a parsed one, then written)",
+    "patch (citm_catalog bytes -> mutable document, 20 edits applied, written)"};
 
 bool jb_op_per_message(int op) { return op >= OP_NOSTR_SHORT && op <= OP_API_WRITE; }
 
@@ -48,6 +51,8 @@ const char *jb_engine_note(const jb_engine *e, int op) {
     case OP_NOSTR_ENVELOPE: return e->nostr_envelope_note;
     case OP_API_READ: return e->api_read_note;
     case OP_API_WRITE: return e->api_write_note;
+    case OP_BUILD: return jb_mut_ops_of(e) ? jb_mut_ops_of(e)->build_note : NULL;
+    case OP_PATCH: return jb_mut_ops_of(e) ? jb_mut_ops_of(e)->patch_note : NULL;
     }
     return NULL;
 }
@@ -568,6 +573,153 @@ static const jb_engine *reparse_engine(const jb_dataset *d) {
     return NULL;
 }
 
+/* ------------------------------------------------------- build, patch -- */
+
+/* The patch op's 20 edits of citm_catalog: members and elements added,
+ * removed and replaced at depths 2 to 7, in objects of 1 to 243 members. */
+static jb_patch_op patch_ops[] = {
+    {JB_PATCH_REPLACE, "/areaNames/205705993", JB_PV_STR, 0, "Arrière-scène", {0}},
+    {JB_PATCH_ADD, "/areaNames/999999999", JB_PV_STR, 0, "Zone ajoutée", {0}},
+    {JB_PATCH_REMOVE, "/areaNames/205705994", JB_PV_NONE, 0, NULL, {0}},
+    {JB_PATCH_REPLACE, "/events/138586341/name", JB_PV_STR, 0, "30th Anniversary Tour (live)", {0}},
+    {JB_PATCH_ADD, "/events/138586341/subTopicIds/-", JB_PV_INT, 337184262, NULL, {0}},
+    {JB_PATCH_REMOVE, "/events/138586341/topicIds/0", JB_PV_NONE, 0, NULL, {0}},
+    {JB_PATCH_REPLACE, "/events/138586345/logo", JB_PV_STR, 0, "/images/none", {0}},
+    {JB_PATCH_ADD, "/events/138586349/rating", JB_PV_INT, 5, NULL, {0}},
+    {JB_PATCH_REPLACE, "/performances/0/prices/0/amount", JB_PV_INT, 95000, NULL, {0}},
+    {JB_PATCH_ADD, "/performances/0/prices/0/currency", JB_PV_STR, 0, "EUR", {0}},
+    {JB_PATCH_REMOVE, "/performances/0/prices/1", JB_PV_NONE, 0, NULL, {0}},
+    {JB_PATCH_REPLACE, "/performances/1/name", JB_PV_STR, 0, "Matinée", {0}},
+    {JB_PATCH_REMOVE, "/performances/2/logo", JB_PV_NONE, 0, NULL, {0}},
+    {JB_PATCH_ADD, "/performances/3/seatCategories/0/areas/0/blockIds/-", JB_PV_INT, 1, NULL, {0}},
+    {JB_PATCH_REPLACE, "/performances/10/start", JB_PV_INT, 1372701600001, NULL, {0}},
+    {JB_PATCH_REMOVE, "/performances/242", JB_PV_NONE, 0, NULL, {0}},
+    {JB_PATCH_REPLACE, "/performances/100/venueCode", JB_PV_STR, 0, "PLEYEL", {0}},
+    {JB_PATCH_ADD, "/topicNames/999", JB_PV_STR, 0, "Nouveau", {0}},
+    {JB_PATCH_REPLACE, "/venueNames/PLEYEL_PLEYEL", JB_PV_STR, 0, "Salle Pleyel (Paris)", {0}},
+    {JB_PATCH_ADD, "/subjectNames/1", JB_PV_STR, 0, "Sujet", {0}},
+};
+#define N_PATCH_OPS (sizeof patch_ops / sizeof patch_ops[0])
+static char patch_tokens[N_PATCH_OPS][128];
+static char patch_json[4096];
+static size_t patch_json_len;
+
+/* Splits the paths into tokens and writes the same edits as an RFC 6902
+ * document (once). */
+static void prepare_patch(void) {
+    if (patch_json_len) return;
+    size_t k = 0;
+    k += (size_t)snprintf(patch_json + k, sizeof patch_json - k, "[");
+    for (size_t i = 0; i < N_PATCH_OPS; i++) {
+        jb_patch_op *op = &patch_ops[i];
+        snprintf(patch_tokens[i], sizeof patch_tokens[i], "%s", op->path + 1);
+        int t = 0;
+        for (char *p = patch_tokens[i]; p && t < JB_PATCH_MAX_TOKENS; t++) {
+            op->tok[t] = p;
+            p = strchr(p, '/');
+            if (p) *p++ = '\0';
+        }
+        op->tok[t] = NULL;
+        static const char *const names[] = {"add", "remove", "replace"};
+        k += (size_t)snprintf(patch_json + k, sizeof patch_json - k, "%s{\"op\":\"%s\",\"path\":\"%s\"", i ? "," : "",
+                              names[op->op], op->path);
+        if (op->vkind == JB_PV_STR) k += (size_t)snprintf(patch_json + k, sizeof patch_json - k, ",\"value\":\"%s\"", op->str);
+        if (op->vkind == JB_PV_INT) k += (size_t)snprintf(patch_json + k, sizeof patch_json - k, ",\"value\":%lld", (long long)op->num);
+        k += (size_t)snprintf(patch_json + k, sizeof patch_json - k, "}");
+    }
+    k += (size_t)snprintf(patch_json + k, sizeof patch_json - k, "]");
+    patch_json_len = k;
+}
+
+/* One build or patch; the text is released with the ops' free_text. */
+static char *run_mut_op(jb_cell *c, const jb_dataset *d, size_t *n) {
+    const jb_mut_ops *m = jb_mut_ops_of(c->eng);
+    if (c->op == OP_BUILD) return m->build(c->st, c->doc, n);
+    return m->patch(c->st, d->data, d->len, patch_ops, N_PATCH_OPS, patch_json, patch_json_len, n);
+}
+
+#ifdef JB_HAVE_JET
+/* Same JSON value; `loose`: numbers compared as doubles (an engine that
+ * keeps only doubles). Doubles may differ in the last bit or two (engines
+ * that do not round correctly when reading). */
+static bool same_value(const jet_val *a, const jet_val *b, bool loose) {
+    jet_type t = jet_get_type(a);
+    if (t == JET_TYPE_NUM && jet_get_type(b) == JET_TYPE_NUM) {
+        bool exact = !loose && !jet_is_f64(a) && !jet_is_f64(b);
+        if (exact) return jet_val_equal(a, b);
+        double x = jet_get_num(a), y = jet_get_num(b);
+        return x == y || fabs(x - y) <= 4.5e-16 * fabs(x);
+    }
+    if (t != jet_get_type(b) || jet_get_len(a) != jet_get_len(b)) return false;
+    if (t == JET_TYPE_OBJ) {
+        jet_obj_iter ia = jet_obj_iter_init(a), ib = jet_obj_iter_init(b);
+        for (jet_val *ka, *kb; (ka = jet_obj_iter_next(&ia)) && (kb = jet_obj_iter_next(&ib));)
+            if (!jet_val_equal(ka, kb) || !same_value(ka + 1, kb + 1, loose)) return false;
+        return true;
+    }
+    if (t == JET_TYPE_ARR) {
+        jet_arr_iter ia = jet_arr_iter_init(a), ib = jet_arr_iter_init(b);
+        for (jet_val *ea, *eb; (ea = jet_arr_iter_next(&ia)) && (eb = jet_arr_iter_next(&ib));)
+            if (!same_value(ea, eb, loose)) return false;
+        return true;
+    }
+    return jet_val_equal(a, b);
+}
+#endif
+
+/* The text of a build or patch, read back by jet, must be the expected
+ * document: the dataset's (build), or jet_patch_apply's result of the edits
+ * as an RFC 6902 document (patch), reached independently of the adapters.
+ * Twice: the second run must give the same length. */
+static bool verify_mut_cell(jb_cell *c, const jb_dataset *d, char *why, size_t cap) {
+#ifdef JB_HAVE_JET
+    prepare_patch();
+    bool ok = false;
+    jet_doc *want = jet_read(d->data, d->len, NULL, NULL, NULL), *pdoc = NULL, *got = NULL;
+    jet_mut_doc *m = NULL;
+    size_t n1 = 0, n2 = 0;
+    char *text = NULL;
+    if (!want) { snprintf(why, cap, "jet rejects %s", d->name); goto out; }
+    if (c->op == OP_PATCH) {
+        jet_patch_error pe;
+        pdoc = jet_read(patch_json, patch_json_len, NULL, NULL, NULL);
+        m = pdoc ? jet_doc_to_mut(want, NULL) : NULL;
+        if (!m || !jet_patch_apply(m, jet_doc_root(pdoc), &pe)) {
+            snprintf(why, cap, "the reference patch does not apply: %s", m ? pe.msg : "memory");
+            goto out;
+        }
+        jet_doc_free(want);
+        want = jet_mut_to_doc(jet_mut_doc_root(m), NULL, NULL);
+        if (!want) { snprintf(why, cap, "out of memory"); goto out; }
+    }
+    text = run_mut_op(c, d, &n1);
+    if (!text || !n1) { snprintf(why, cap, "%s failed", jb_op_names[c->op]); goto out; }
+    got = jet_read(text, n1, NULL, NULL, NULL);
+    jb_mut_ops_of(c->eng)->free_text(c->st, text);
+    if (!got) { snprintf(why, cap, "output is not valid JSON for jet"); goto out; }
+    if (!same_value(jet_doc_root(got), jet_doc_root(want), !(c->eng->caps & JB_CAP_NUM_SPLIT))) {
+        snprintf(why, cap, "output read back by jet differs from the expected document");
+        goto out;
+    }
+    text = run_mut_op(c, d, &n2);
+    if (text) jb_mut_ops_of(c->eng)->free_text(c->st, text);
+    if (!text || n2 != n1) { snprintf(why, cap, "second run differs (%zu vs %zu bytes)", n2, n1); goto out; }
+    c->out_bytes = n1;
+    ok = true;
+out:
+    jet_doc_free(got);
+    jet_doc_free(pdoc);
+    jet_doc_free(want);
+    jet_mut_doc_free(m);
+    return ok;
+#else
+    (void)c;
+    (void)d;
+    snprintf(why, cap, "verification needs jet (not built)");
+    return false;
+#endif
+}
+
 /* ---------------------------------------------------------- verification -- */
 
 static void cell_fail(jb_cell *c, const char *fmt, ...) {
@@ -597,6 +749,8 @@ static bool op_uses_dataset(int op, const jb_dataset *d) {
     case OP_NOSTR_ENVELOPE: return d->kind == JB_DS_NOSTR;
     case OP_API_READ:
     case OP_API_WRITE: return d->kind == JB_DS_API;
+    case OP_BUILD: return d->kind == JB_DS_DOC && !d->derive && !strcmp(d->name, "twitter");
+    case OP_PATCH: return d->kind == JB_DS_DOC && !d->derive && !strcmp(d->name, "citm_catalog");
     }
     return false;
 }
@@ -618,6 +772,8 @@ void jb_verify_cell(jb_run *r, jb_cell *c) {
     case OP_NOSTR_ENVELOPE: supported = e->nostr != NULL; break;
     case OP_API_READ: supported = e->api_read != NULL; break;
     case OP_API_WRITE: supported = e->api_write != NULL; break;
+    case OP_BUILD: supported = e->parse && jb_mut_ops_of(e) && jb_mut_ops_of(e)->build; break;
+    case OP_PATCH: supported = jb_mut_ops_of(e) && jb_mut_ops_of(e)->patch; break;
     }
     if (!supported) {
         c->state = CELL_UNSUPPORTED;
@@ -779,6 +935,14 @@ void jb_verify_cell(jb_run *r, jb_cell *c) {
         c->out_bytes = n1;
         break;
     }
+    case OP_BUILD:
+    case OP_PATCH:
+        if (c->op == OP_BUILD) {
+            c->doc = e->parse(c->st, d->data, d->len);
+            if (!c->doc) { cell_fail(c, "rejected valid input"); return; }
+        }
+        if (!verify_mut_cell(c, d, why, sizeof why)) { cell_fail(c, "%s", why); return; }
+        break;
     }
     c->state = CELL_OK;
     const char *n = jb_engine_note(e, c->op);
@@ -843,6 +1007,15 @@ uint64_t jb_run_once(jb_cell *c, const jb_dataset *d, bool *ok) {
         const char *t = e->api_write(c->st, d->api_in, &n);
         if (!t || !n) { *ok = false; return 0; }
         return n + (unsigned char)t[n / 2];
+    }
+    case OP_BUILD:
+    case OP_PATCH: {
+        size_t n = 0;
+        char *t = run_mut_op(c, d, &n);
+        if (!t) { *ok = false; return 0; }
+        uint64_t v = n + (unsigned char)t[n / 2];
+        jb_mut_ops_of(e)->free_text(c->st, t);
+        return v;
     }
     }
     *ok = false;
@@ -998,7 +1171,8 @@ static void time_group(jb_run *r, jb_cell **cells, int n, progress *pg) {
 static void usage(void) {
     puts("usage: jet-bench [options]\n"
          "  --ops LIST            parse,serialize,validate,decode,nostr-short,nostr-full,\n"
-         "                        nostr-envelope,api-read,api-write (default: all)\n"
+         "                        nostr-envelope,api-read,api-write,build (twitter),\n"
+         "                        patch (citm_catalog) (default: all)\n"
          "  --engines LIST        engine names (default: all compiled in; see --list)\n"
          "  --datasets LIST       twitter,citm_catalog,canada,github_events (parse, serialize,\n"
          "                        validate; decode: twitter), twitter_min, twitter_shuffled\n"
@@ -1203,8 +1377,8 @@ int main(int argc, char **argv) {
         for (int di = 0; di < r->nds; di++) any |= r->ds[di].loaded && op_uses_dataset(op, &r->ds[di]);
         if (!any)
             printf("note: %s needs the %s dataset: skipped\n", jb_op_names[op],
-                   op == OP_DECODE ? "twitter" : op <= OP_VALIDATE ? "a document"
-                   : op < OP_API_READ ? "nostr_relay" : "api_response");
+                   op == OP_DECODE || op == OP_BUILD ? "twitter" : op == OP_PATCH ? "citm_catalog"
+                   : op <= OP_VALIDATE ? "a document" : op < OP_API_READ ? "nostr_relay" : "api_response");
     }
 
     /* Verification before timing. */

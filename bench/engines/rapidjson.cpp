@@ -18,6 +18,7 @@
 #include <rapidjson/writer.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -638,6 +639,98 @@ const char *rj_api_write(void *stp, const ApiResponse *r, size_t *out_len) {
     return st->api_out.GetString();
 }
 
+// ---- build and patch ----
+
+rj::Value rj_rebuild(const rj::Value &v, rj::Document::AllocatorType &a) {
+    if (v.IsObject()) {
+        rj::Value o(rj::kObjectType);
+        for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m)
+            o.AddMember(rj::Value(m->name.GetString(), m->name.GetStringLength(), a), rj_rebuild(m->value, a), a);
+        return o;
+    }
+    if (v.IsArray()) {
+        rj::Value arr(rj::kArrayType);
+        for (auto e = v.Begin(); e != v.End(); ++e) arr.PushBack(rj_rebuild(*e, a), a);
+        return arr;
+    }
+    if (v.IsString()) return rj::Value(v.GetString(), v.GetStringLength(), a);
+    if (v.IsUint64()) return rj::Value(v.GetUint64());
+    if (v.IsInt64()) return rj::Value(v.GetInt64());
+    if (v.IsDouble()) return rj::Value(v.GetDouble());
+    if (v.IsBool()) return rj::Value(v.GetBool());
+    return rj::Value();
+}
+
+char *rj_write(rj_state *st, const rj::Value &v, size_t *out_len) {
+    delete st->text;
+    st->text = new (std::nothrow) rj::StringBuffer();
+    if (!st->text) return nullptr;
+    rj::Writer<rj::StringBuffer> w(*st->text);
+    if (!v.Accept(w)) return nullptr;
+    if (out_len) *out_len = st->text->GetSize();
+    return const_cast<char *>(st->text->GetString());
+}
+
+char *rj_build(void *stp, void *doc, size_t *out_len) {
+    rj::Document b;
+    static_cast<rj::Value &>(b) = rj_rebuild(*static_cast<rj::Document *>(doc), b.GetAllocator());
+    return rj_write(static_cast<rj_state *>(stp), b, out_len);
+}
+
+rj::Value rj_value(const jb_patch_op &op, rj::Document::AllocatorType &a) {
+    if (op.vkind == JB_PV_STR) return rj::Value(op.str, static_cast<rj::SizeType>(std::strlen(op.str)), a);
+    return rj::Value(static_cast<int64_t>(op.num));
+}
+
+bool rj_edit(rj::Document &d, const jb_patch_op &op) {
+    rj::Value *node = &d;
+    int k = 0;
+    for (; op.tok[k + 1]; k++) {
+        if (node->IsArray()) {
+            rj::SizeType i = static_cast<rj::SizeType>(std::atol(op.tok[k]));
+            if (i >= node->Size()) return false;
+            node = &(*node)[i];
+        } else {
+            auto m = node->FindMember(op.tok[k]);
+            if (m == node->MemberEnd()) return false;
+            node = &m->value;
+        }
+    }
+    const char *last = op.tok[k];
+    auto &a = d.GetAllocator();
+    if (node->IsArray()) {
+        rj::SizeType i = static_cast<rj::SizeType>(std::atol(last));
+        if (op.op == JB_PATCH_ADD) {
+            if (std::strcmp(last, "-") != 0) return false;
+            node->PushBack(rj_value(op, a), a);
+            return true;
+        }
+        if (i >= node->Size()) return false;
+        if (op.op == JB_PATCH_REMOVE) node->Erase(node->Begin() + i);
+        else (*node)[i] = rj_value(op, a);
+        return true;
+    }
+    if (op.op == JB_PATCH_ADD) {
+        node->AddMember(rj::Value(last, static_cast<rj::SizeType>(std::strlen(last)), a), rj_value(op, a), a);
+        return true;
+    }
+    auto m = node->FindMember(last);
+    if (m == node->MemberEnd()) return false;
+    if (op.op == JB_PATCH_REMOVE) node->EraseMember(m); // keeps the order (RemoveMember would not)
+    else m->value = rj_value(op, a);
+    return true;
+}
+
+char *rj_patch(void *stp, const char *json, size_t len, const jb_patch_op *ops, size_t n, const char *, size_t,
+               size_t *out_len) {
+    rj::Document d;
+    d.Parse(json, len);
+    if (d.HasParseError()) return nullptr;
+    for (size_t i = 0; i < n; i++)
+        if (!rj_edit(d, ops[i])) return nullptr;
+    return rj_write(static_cast<rj_state *>(stp), d, out_len);
+}
+
 } // namespace
 
 extern "C" {
@@ -687,6 +780,15 @@ const jb_engine jb_engine_rapidjson_insitu = {
     nullptr, nullptr, nullptr, nullptr,
     nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
     nullptr
+};
+
+extern const jb_mut_ops jb_mut_rapidjson;
+const jb_mut_ops jb_mut_rapidjson = {
+    &jb_engine_rapidjson, rj_build, rj_patch, rj_free_text,
+    "Value(kObjectType/kArrayType) + AddMember/PushBack with copied strings per value, into a fresh "
+    "Document's allocator, then Writer<StringBuffer>",
+    "fresh Document Parse (default flags), then FindMember/operator[] along each path (split beforehand) "
+    "and AddMember/EraseMember/PushBack/Erase/assignment, then Writer<StringBuffer>",
 };
 
 } // extern "C"

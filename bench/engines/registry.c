@@ -64,6 +64,47 @@ const jb_engine *const jb_engines[] = {
     NULL
 };
 
+#ifdef JB_HAVE_JET
+extern const jb_mut_ops jb_mut_jet;
+#endif
+#ifdef JB_HAVE_RAPIDJSON
+extern const jb_mut_ops jb_mut_rapidjson;
+#endif
+#ifdef JB_HAVE_CJSON
+extern const jb_mut_ops jb_mut_cjson;
+#endif
+#ifdef JB_HAVE_JANSSON
+extern const jb_mut_ops jb_mut_jansson;
+#endif
+#ifdef JB_HAVE_JSONC
+extern const jb_mut_ops jb_mut_jsonc;
+#endif
+
+const jb_mut_ops *const jb_mut_engines[] = {
+#ifdef JB_HAVE_JET
+    &jb_mut_jet,
+#endif
+#ifdef JB_HAVE_RAPIDJSON
+    &jb_mut_rapidjson,
+#endif
+#ifdef JB_HAVE_CJSON
+    &jb_mut_cjson,
+#endif
+#ifdef JB_HAVE_JANSSON
+    &jb_mut_jansson,
+#endif
+#ifdef JB_HAVE_JSONC
+    &jb_mut_jsonc,
+#endif
+    NULL
+};
+
+const jb_mut_ops *jb_mut_ops_of(const jb_engine *e) {
+    for (int i = 0; jb_mut_engines[i]; i++)
+        if (jb_mut_engines[i]->engine == e) return jb_mut_engines[i];
+    return NULL;
+}
+
 const char *const jb_missing_engines[] = {
     JB_MISSING_ENGINES
     NULL, NULL
