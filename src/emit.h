@@ -18,6 +18,7 @@
 
 #include <math.h>
 
+#include "errors.h"
 #include "internal.h"
 #include "num.h"
 
@@ -42,20 +43,22 @@ typedef struct jet__emit {
  * `fn` set, whole chunks leave for that stream as the buffer fills. */
 void jet__emit_init(jet__emit *e, jet_buf *buf, FILE *fp, jet_write_fn fn, void *ctx,
                     jet_write_flags flags);
-/* The write position after the text committed so far (NULL: no buffer yet;
- * jet__emit_room allocates one). */
-static inline char *jet__emit_pos(const jet__emit *e) {
-    return e->buf->data ? e->buf->data + e->buf->len : NULL;
-}
-/* Out of line: room for `need` bytes at `out` (the text before `out` kept,
- * whole chunks of it drained to a stream first); the new write position,
- * or NULL with e->code set. */
+/* Out of line: room for `need` bytes at `out` (NULL: no buffer yet; the
+ * text before `out` kept, whole chunks of it drained to a stream first);
+ * the new write position, or NULL with e->code set. */
 char *jet__emit_grow(jet__emit *e, char *out, size_t need);
-/* Room for `need` bytes at `out`: `out` itself, or where the text moved to;
- * NULL with e->code set when memory or the stream failed. */
+/* Room for `need` bytes at `out` (a position in the buffer): `out` itself,
+ * or where the text moved to; NULL with e->code set when memory or the
+ * stream failed. */
 static JET_ALWAYS_INLINE char *jet__emit_room(jet__emit *e, char *out, size_t need) {
-    if (JET_LIKELY(out && (size_t)(e->lim - out) >= need)) return out;
+    if (JET_LIKELY((size_t)(e->lim - out) >= need)) return out;
     return jet__emit_grow(e, out, need);
+}
+/* The position after the text committed so far, with room for `need`
+ * bytes (the first buffer allocated here); NULL with e->code set. */
+static inline char *jet__emit_start(jet__emit *e, size_t need) {
+    if (!e->buf->data) return jet__emit_grow(e, NULL, need);
+    return jet__emit_room(e, e->buf->data + e->buf->len, need);
 }
 /* Out of line: jet__emit_commit's stream half. */
 bool jet__emit_drain(jet__emit *e, bool all);
@@ -73,8 +76,8 @@ static JET_ALWAYS_INLINE bool jet__emit_commit(jet__emit *e, char *out, bool all
 }
 /* A message for e->code after a failed call. */
 const char *jet__emit_message(const jet__emit *e);
-/* Sets *err after a tree walk failed: why jet__put_scalar refused a value
- * (`status`: JET__SCALAR_*), or, for JET__SCALAR_OK, e->code. */
+/* Sets *err after a tree walk failed: why it refused a value (`status`:
+ * JET__SCALAR_*), or, for JET__SCALAR_OK, e->code. */
 void jet__emit_fail(const jet__emit *e, jet_error *err, int status);
 /* Doubles a walk's stack of frames (`frame` bytes each; *stack == local:
  * the first one, on the C stack, is not freed). False with e->code set. */
@@ -87,14 +90,23 @@ bool jet__emit_stack_grow(jet__emit *e, void **stack, void *local, size_t *cap, 
  * bytes to escape. */
 char *jet__emit_str_slow(jet__emit *e, char *out, const char *s, size_t n);
 
-/* Copies n bytes with overlapping word moves (no call for short spans):
- * reads only src[0..n), writes dst[0..n). */
+/* Copies n bytes with overlapping 8- or 16-byte moves (no call for the
+ * strings of documents, mostly under 256 bytes): reads only src[0..n),
+ * writes dst[0..n). */
 static JET_ALWAYS_INLINE void jet__copy_small(char *dst, const char *src, size_t n) {
-    if (n >= 8) {
-        if (n > 16) {
+    if (n > 16) {
+        if (n > 256) {
             memcpy(dst, src, n);
             return;
         }
+        char t[16];
+        for (size_t k = 0; k + 16 < n; k += 16) {
+            memcpy(t, src + k, 16);
+            memcpy(dst + k, t, 16);
+        }
+        memcpy(t, src + n - 16, 16);
+        memcpy(dst + n - 16, t, 16);
+    } else if (n >= 8) {
         uint64_t a, b;
         memcpy(&a, src, 8);
         memcpy(&b, src + n - 8, 8);
@@ -114,11 +126,8 @@ static JET_ALWAYS_INLINE void jet__copy_small(char *dst, const char *src, size_t
 }
 
 /* A string known to need no escaping (a reader's NOESC string in the
- * default mode), quoted, with `tail` more bytes of room after it. */
-static JET_ALWAYS_INLINE char *jet__emit_str_verbatim(jet__emit *e, char *out, const char *s,
-                                                      size_t n, size_t tail) {
-    out = jet__emit_room(e, out, n + 2 + tail);
-    if (JET_UNLIKELY(!out)) return NULL;
+ * default mode), quoted, into room of n + 2 bytes. */
+static JET_ALWAYS_INLINE char *jet__put_str_verbatim(char *out, const char *s, size_t n) {
     *out++ = '"';
     jet__copy_small(out, s, n);
     out += n;
@@ -134,20 +143,12 @@ static JET_ALWAYS_INLINE char *jet__emit_str(jet__emit *e, char *out, const char
         const uint8_t *tab = e->o.tab;
         size_t k = 0;
         while (k < n && !tab[(unsigned char)s[k]]) k++;
-        if (k == n) return jet__emit_str_verbatim(e, out, s, n, 0);
+        if (k == n) {
+            out = jet__emit_room(e, out, n + 2);
+            return out ? jet__put_str_verbatim(out, s, n) : NULL;
+        }
     }
     return jet__emit_str_slow(e, out, s, n);
-}
-
-/* A string of a tree (tag of a jet_val or jet_mut_val): verbatim when the
- * reader found no escape in it and the flags allow. */
-static JET_ALWAYS_INLINE char *jet__emit_str_tagged(jet__emit *e, char *out, uint64_t tag,
-                                                    const char *s, size_t tail) {
-    size_t n = (size_t)(tag >> JET_TAG_LEN_SHIFT);
-    if ((tag & JET_TAG_STR_NOESC) && e->o.verbatim_ok)
-        return jet__emit_str_verbatim(e, out, s, n, tail);
-    out = jet__emit_str_slow(e, out, s, n);
-    return out ? jet__emit_room(e, out, tail) : NULL;
 }
 
 /* ---- punctuation (room reserved by the caller) ---- */
@@ -193,70 +194,27 @@ static JET_ALWAYS_INLINE char *jet__put_colon(char *out, bool pretty) {
     return out + 1 + (pretty ? 1 : 0);
 }
 
-/* ---- scalars of a tree: one switch for both tree writers ---- */
+/* ---- scalars (room reserved by the caller) ---- */
 
-/* What jet__put_scalar did. */
-enum { JET__SCALAR_OK, JET__SCALAR_BIG, JET__SCALAR_NAN_INF, JET__SCALAR_BAD, JET__SCALAR_BAD_KEY };
-
-/* Writes the number, literal or raw number of `tag` into room of
- * JET__EMIT_SCALAR_ROOM bytes at *outp. Strings and raw numbers longer than
- * that room return JET__SCALAR_BIG (the caller reserves and writes them);
- * a non-finite double without JET_WRITE_ALLOW_NAN_INF is NAN_INF; a
- * container or an unknown kind is BAD. */
-static JET_ALWAYS_INLINE int jet__put_scalar(char **outp, uint64_t tag, uint64_t u,
-                                             const jet__emit *e) {
-    char *out = *outp;
-    switch (tag & JET_TAG_KIND_MASK) {
-    case JET_TYPE_NUM | JET_SUBTYPE_UINT:
-        if (u < 10) {
-            *out++ = (char)('0' + u);
-            break;
-        }
-        out += jet_num_write_u64(u, out);
-        break;
-    case JET_TYPE_NUM | JET_SUBTYPE_SINT: {
-        int64_t i;
-        memcpy(&i, &u, sizeof i);
-        out += jet_num_write_i64(i, out);
-        break;
+/* An unsigned integer: one digit without a call (counts, flags, small ids). */
+static JET_ALWAYS_INLINE char *jet__put_uint(char *out, uint64_t u) {
+    if (u < 10) {
+        *out = (char)('0' + u);
+        return out + 1;
     }
-    case JET_TYPE_NUM | JET_SUBTYPE_F64: {
-        double d;
-        memcpy(&d, &u, sizeof d);
-        if (JET_UNLIKELY(!isfinite(d)) && !e->o.nan_inf) return JET__SCALAR_NAN_INF;
-        out += jet_num_write_f64(d, out);
-        break;
-    }
-    case JET_TYPE_NULL:
-        memcpy(out, "null", 4);
-        out += 4;
-        break;
-    case JET_TYPE_BOOL | JET_SUBTYPE_TRUE:
-        memcpy(out, "true", 4);
-        out += 4;
-        break;
-    case JET_TYPE_BOOL | JET_SUBTYPE_FALSE:
-        memcpy(out, "false", 5);
-        out += 5;
-        break;
-    default:
-        if ((tag & JET_TAG_TYPE_MASK) == JET_TYPE_STR || (tag & JET_TAG_TYPE_MASK) == JET_TYPE_RAW)
-            return JET__SCALAR_BIG;
-        return JET__SCALAR_BAD;
-    }
-    *outp = out;
-    return JET__SCALAR_OK;
+    return out + jet_num_write_u64(u, out);
 }
 
-/* A string or raw number of a tree (JET__SCALAR_BIG above). */
-static JET_ALWAYS_INLINE char *jet__emit_text_val(jet__emit *e, char *out, uint64_t tag,
-                                                  const char *s) {
-    if ((tag & JET_TAG_TYPE_MASK) == JET_TYPE_STR) return jet__emit_str_tagged(e, out, tag, s, 0);
-    size_t n = (size_t)(tag >> JET_TAG_LEN_SHIFT);
-    out = jet__emit_room(e, out, n);
-    if (!out) return NULL;
-    if (n) memcpy(out, s, n);
+/* A literal of n <= 8 bytes (null, true, false). */
+static JET_ALWAYS_INLINE char *jet__put_lit(char *out, const char *lit, size_t n) {
+    memcpy(out, lit, n);
     return out + n;
 }
+
+/* Why a tree walk stopped (jet__emit_fail). */
+enum { JET__SCALAR_OK, JET__SCALAR_NAN_INF, JET__SCALAR_BAD, JET__SCALAR_BAD_KEY };
+
+/* Frames of a tree walk (tree_walk.h) kept on the C stack. */
+#define JET__WALK_LOCAL_FRAMES 64u
 
 #endif

@@ -472,12 +472,8 @@ bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags 
     jet__emit_init(&e.em, out, NULL, NULL, NULL, flags);
     e.indent = e.em.o.indent;
     size_t start = out->len;
-    e.out = jet__emit_pos(&e.em);
-    bool ok = true;
-    if (!out->data) {
-        e.out = jet__emit_room(&e.em, e.out, FIRST_CAP);
-        ok = e.out != NULL || enc_emit_fail(&e);
-    }
+    e.out = jet__emit_start(&e.em, out->data ? 0 : FIRST_CAP);
+    bool ok = e.out != NULL || enc_emit_fail(&e);
     ok = ok && put_struct(&e, type, (const char *)in);
     if (ok && (flags & JET_WRITE_NEWLINE_AT_END)) ok = put_lit(&e, "\n", 1);
     if (!ok) {

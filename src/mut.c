@@ -639,108 +639,27 @@ oom:
  * element, an object's key) and the children left, shifted left by one,
  * with the low bit set for objects. */
 typedef struct mut_wframe {
-    const jet_mut_val *child;
     size_t left;
+    const jet_mut_val *child;
 } mut_wframe;
 
-#define MUT_LOCAL_FRAMES 64u
-
-/* The mutable twin of writer.c's walk: the same emit.h primitives in the
- * same order, so both kinds of tree give the same bytes for equal values;
- * only the way to the next child differs (sibling lists, not slots). */
-static inline bool mut_write_tree(jet__emit *e, char **outp, const jet_mut_val *v, bool pretty,
-                                  jet_error *err) {
-    mut_wframe local[MUT_LOCAL_FRAMES];
-    mut_wframe *stack = local;
-    size_t cap = MUT_LOCAL_FRAMES, depth = 0;
-    const size_t indent = pretty ? e->o.indent : 0;
-    char *out = *outp;
-    int kind = JET_E_OK, bad = JET__SCALAR_OK;
-
-    for (;;) {
-        out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
-        if (!out) goto fail;
-        uint64_t tag = v->tag;
-        switch (tag & JET_TAG_TYPE_MASK) {
-        case JET_TYPE_STR:
-            out = jet__emit_str_tagged(e, out, tag, v->uni.str, 0);
-            if (!out) goto fail;
-            break;
-        case JET_TYPE_ARR:
-        case JET_TYPE_OBJ: {
-            bool obj = (tag & JET_TAG_TYPE_MASK) == JET_TYPE_OBJ;
-            size_t n = (size_t)(tag >> JET_TAG_LEN_SHIFT);
-            if (n == 0 || !v->uni.last) {
-                out = jet__put_empty(out, obj);
-                break;
-            }
-            if (JET_UNLIKELY(depth == cap)) {
-                if (depth >= JET_MUT_MAX_DEPTH) {
-                    kind = JET_E_MUT_DEPTH;
-                    goto fail;
-                }
-                if (!jet__emit_stack_grow(e, (void **)&stack, local, &cap, sizeof *stack))
-                    goto fail;
-            }
-            /* the first child: after the last element, or the last key's value */
-            const jet_mut_val *first = obj ? v->uni.last->next->next : v->uni.last->next;
-            stack[depth].child = first;
-            stack[depth++].left = (n << 1) | (size_t)obj;
-            if (pretty) {
-                out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
-                if (!out) goto fail;
-            }
-            out = jet__put_open(out, obj, pretty, depth * indent);
-            v = first;
-            if (obj) goto key;
-            continue;
-        }
-        default:
-            bad = jet__put_scalar(&out, tag, v->uni.u, e);
-            if (bad == JET__SCALAR_BIG) {
-                out = jet__emit_text_val(e, out, tag, v->uni.str);
-                if (!out) goto fail;
-            } else if (bad != JET__SCALAR_OK) {
-                goto fail;
-            }
-        }
-
-        for (;;) {
-            if (depth == 0) goto done;
-            mut_wframe *top = &stack[depth - 1];
-            top->left -= 2;
-            out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
-            if (!out) goto fail;
-            if (top->left >> 1) {
-                out = jet__put_comma(out, pretty, depth * indent);
-                /* an object's next key is after the current key's value */
-                top->child = (top->left & 1) ? top->child->next->next : top->child->next;
-                v = top->child;
-                if (top->left & 1) goto key;
-                break;
-            }
-            depth--;
-            out = jet__put_close(out, top->left & 1, pretty, depth * indent);
-        }
-        continue;
-
-    key:
-        out = jet__emit_str_tagged(e, out, v->tag, v->uni.str, 2);
-        if (!out) goto fail;
-        out = jet__put_colon(out, pretty);
-        v = v->next;
-    }
-
-done:
-    if (stack != local) jet__free(&e->buf->alloc, stack);
-    *outp = out;
-    return true;
-fail:
-    if (stack != local) jet__free(&e->buf->alloc, stack);
-    if (kind != JET_E_OK) jet__error_kind(err, (jet__err)kind, 0);
-    else jet__emit_fail(e, err, bad);
-    return false;
-}
+/* The walk of writer.c over the sibling lists: the same template, so both
+ * kinds of tree give the same bytes for equal values. A container's first
+ * child follows its last (an object's: the last key's value); an object's
+ * next key follows the current key's value. */
+#define WALK_FN mut_write_tree
+#define WALK_NODE jet_mut_val
+#define WALK_FRAME mut_wframe
+#define WALK_ENTER(f, v) \
+    ((v) = (f)->child = ((f)->left & 1) ? (v)->uni.last->next->next : (v)->uni.last->next)
+#define WALK_SIBLING(f, v) \
+    ((v) = (f)->child = ((f)->left & 1) ? (f)->child->next->next : (f)->child->next)
+#define WALK_PAST_LEAF(v) ((void)0)
+#define WALK_PAST_EMPTY(v) ((void)0)
+#define WALK_PAST_KEY(v) ((v) = (v)->next)
+#define WALK_MAX_DEPTH JET_MUT_MAX_DEPTH
+#define WALK_DEPTH_ERROR JET_E_MUT_DEPTH
+#include "tree_walk.h"
 
 char *jet_mut_val_write(const jet_mut_val *val, jet_write_flags flags, const jet_alloc *alloc,
                         size_t *out_len, jet_error *err) {
@@ -753,7 +672,7 @@ char *jet_mut_val_write(const jet_mut_val *val, jet_write_flags flags, const jet
     jet_buf_init(&b, alloc);
     jet__emit e;
     jet__emit_init(&e, &b, NULL, NULL, NULL, flags);
-    char *out = jet__emit_room(&e, NULL, 4096);
+    char *out = jet__emit_start(&e, 4096);
     if (!out) goto fail;
     if (!(e.o.indent ? mut_write_tree(&e, &out, val, true, err)
                      : mut_write_tree(&e, &out, val, false, err))) {

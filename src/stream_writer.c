@@ -178,7 +178,7 @@ static inline char *sw_before_value(jet_writer *w, jet__emit *e, size_t need, bo
     }
     sw_emit(w, e, strings);
     size_t pad = (size_t)w->depth * sw_indent(w);
-    char *out = jet__emit_room(e, jet__emit_pos(e), need + pad + 2);
+    char *out = jet__emit_start(e, need + pad + 2);
     if (!out) {
         sw_emit_fail(w, e);
         return NULL;
@@ -226,7 +226,7 @@ static bool sw_end(jet_writer *w, bool obj) {
     size_t pad = (size_t)w->depth * sw_indent(w);
     jet__emit e;
     sw_emit(w, &e, false);
-    char *out = jet__emit_room(&e, jet__emit_pos(&e), pad + 2);
+    char *out = jet__emit_start(&e, pad + 2);
     if (!out) return sw_emit_fail(w, &e);
     out = jet__put_close(out, obj, sw_indent(w) && !empty, pad);
     return sw_after_value(w, &e, out);
@@ -248,7 +248,7 @@ bool jet_writer_keyn(jet_writer *w, const char *key, size_t len) {
     bool pretty = sw_indent(w) != 0;
     jet__emit e;
     sw_emit(w, &e, true);
-    char *out = jet__emit_room(&e, jet__emit_pos(&e), pad + 2);
+    char *out = jet__emit_start(&e, pad + 2);
     if (!out) return sw_emit_fail(w, &e);
     if (w->state == SW_NEXT_KEY) out = jet__put_comma(out, pretty, pad);
     else if (pretty) out = jet__put_newline(out, pad);
@@ -353,11 +353,8 @@ bool jet_writer_finish(jet_writer *w) {
     jet__emit e;
     sw_emit(w, &e, false);
     if (w->err.code == JET_OK) {
-        char *out = jet__emit_pos(&e);
-        if (w->flags & JET_WRITE_NEWLINE_AT_END) {
-            out = jet__emit_room(&e, out, 1);
-            if (out) *out++ = '\n';
-        }
+        char *out = jet__emit_start(&e, 1);
+        if (out && (w->flags & JET_WRITE_NEWLINE_AT_END)) *out++ = '\n';
         /* everything left goes to the stream */
         if (!out || !jet__emit_commit(&e, out, true)) sw_emit_fail(w, &e);
         else w->flushed += e.flushed;

@@ -17,8 +17,6 @@
 
 #include "emit.h"
 
-/* Stack frames kept on the C stack before the heap is used. */
-#define LOCAL_FRAMES 64u
 /* Buffer size when streaming to a FILE. */
 #define FP_BUF_SIZE 65536u
 
@@ -26,109 +24,30 @@
 /* Tree walk                                                                */
 /* ---------------------------------------------------------------------- */
 
-/*
- * The walk. Frames hold the members/elements still to write, shifted left
- * by one, with the low bit set for objects. `pretty` is a compile-time
- * constant at both call sites so each variant is specialised. On success
- * *outp is the position after the text.
- */
-static inline bool write_tree(jet__emit *e, char **outp, const jet_val *v, bool pretty,
-                              jet_error *err) {
-    size_t local[LOCAL_FRAMES];
-    size_t *stack = local;
-    size_t cap = LOCAL_FRAMES, depth = 0;
-    const size_t indent = pretty ? e->o.indent : 0;
-    char *out = *outp;
-    int bad = JET__SCALAR_OK;
+/* The slots are in document order: a value's next sibling is the slot after
+ * its subtree, so a frame needs only the count of children left, and the
+ * walk only ever moves forward. */
+typedef struct flat_frame {
+    size_t left;
+} flat_frame;
 
-    for (;;) {
-        /* ---- one value at v ---- */
-        out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
-        if (!out) goto fail;
-        uint64_t tag = v->tag;
-        switch (tag & JET_TAG_TYPE_MASK) {
-        case JET_TYPE_STR:
-            out = jet__emit_str_tagged(e, out, tag, v->uni.str, 0);
-            if (!out) goto fail;
-            v++;
-            break;
-        case JET_TYPE_ARR:
-        case JET_TYPE_OBJ: {
-            bool obj = (tag & JET_TAG_TYPE_MASK) == JET_TYPE_OBJ;
-            size_t n = (size_t)(tag >> JET_TAG_LEN_SHIFT);
-            if (n == 0) {
-                out = jet__put_empty(out, obj);
-                v += v->uni.ofs ? v->uni.ofs : 1;
-                break;
-            }
-            if (JET_UNLIKELY(depth == cap) &&
-                !jet__emit_stack_grow(e, (void **)&stack, local, &cap, sizeof *stack))
-                goto fail;
-            stack[depth++] = (n << 1) | (size_t)obj;
-            if (pretty) {
-                out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
-                if (!out) goto fail;
-            }
-            out = jet__put_open(out, obj, pretty, depth * indent);
-            v++;
-            if (obj) goto key;
-            continue;
-        }
-        default:
-            bad = jet__put_scalar(&out, tag, v->uni.u, e);
-            if (bad == JET__SCALAR_BIG) {
-                out = jet__emit_text_val(e, out, tag, v->uni.str);
-                if (!out) goto fail;
-            } else if (bad != JET__SCALAR_OK) {
-                goto fail;
-            }
-            v++;
-        }
-
-        /* ---- after a value: separators, keys and closing brackets ---- */
-        for (;;) {
-            if (depth == 0) goto done;
-            size_t *top = &stack[depth - 1];
-            *top -= 2;
-            out = jet__emit_room(e, out, JET__EMIT_SCALAR_ROOM + depth * indent);
-            if (!out) goto fail;
-            if (*top >> 1) {
-                out = jet__put_comma(out, pretty, depth * indent);
-                if (*top & 1) goto key;
-                break;
-            }
-            depth--;
-            out = jet__put_close(out, *top & 1, pretty, depth * indent);
-        }
-        continue;
-
-    key:
-        if (JET_UNLIKELY(!jet_is_str(v))) {
-            bad = JET__SCALAR_BAD_KEY;
-            goto fail;
-        }
-        out = jet__emit_str_tagged(e, out, v->tag, v->uni.str, 2);
-        if (!out) goto fail;
-        out = jet__put_colon(out, pretty);
-        v++;
-    }
-
-done:
-    if (stack != local) jet__free(&e->buf->alloc, stack);
-    *outp = out;
-    return true;
-
-fail:
-    if (stack != local) jet__free(&e->buf->alloc, stack);
-    jet__emit_fail(e, err, bad);
-    return false;
-}
+#define WALK_FN write_tree
+#define WALK_NODE jet_val
+#define WALK_FRAME flat_frame
+#define WALK_ENTER(f, v) ((void)(f), (v)++)
+#define WALK_SIBLING(f, v) ((void)(f))
+#define WALK_PAST_LEAF(v) ((v)++)
+#define WALK_PAST_EMPTY(v) ((v) += (v)->uni.ofs ? (v)->uni.ofs : 1)
+#define WALK_PAST_KEY(v) ((v)++)
+#define WALK_MAX_DEPTH SIZE_MAX
+#define WALK_DEPTH_ERROR 0
+#include "tree_walk.h"
 
 /* Writes `val` after the emitter's text and commits it (to the stream too,
  * when there is one). */
 static bool write_all(jet__emit *e, const jet_val *val, size_t hint, jet_write_flags flags,
                       jet_error *err) {
-    char *out = jet__emit_room(e, jet__emit_pos(e), hint);
+    char *out = jet__emit_start(e, hint);
     if (!out) goto fail;
     bool ok = e->o.indent ? write_tree(e, &out, val, true, err)
                           : write_tree(e, &out, val, false, err);
