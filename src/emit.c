@@ -136,57 +136,69 @@ static JET_ALWAYS_INLINE const char *put_flagged(const char *p, const char *e, c
     return p + 1;
 }
 
-/* Escapes the bytes from *pp up to `stop` (a multi-byte sequence that
- * starts before `stop` is finished, up to `e`) into `out`, which has room
- * for 6 bytes per input byte plus 16; advances *pp and returns the new
- * output position. */
-static inline char *escape_run(char *out, const char **pp, const char *stop, const char *e,
-                               const jet__wopt *o) {
-    const char *p = *pp;
-    const uint8_t *tab = o->tab;
+/* One word-at-a-time step of the escaper: copies `width` bytes from p to
+ * out (speculatively: only those before the first byte to escape count)
+ * and returns that byte's index, or `width` when there is none. 16 bytes
+ * with SSE2, whose flags are exact; 8 in a 64-bit word, where only the
+ * lowest flag is exact (jet__swar_escape_flags), which is the one used. */
+static JET_ALWAYS_INLINE size_t escape_step(const char *p, char *out, const jet__wopt *o,
+                                            size_t width) {
+    (void)width;
 #if JET_SCAN_SSE2
-    /* 16 bytes per step; the flags of a step are exact (no borrow), so the
-     * lowest set bit is the first byte to escape. */
-    const __m128i ctl_max = _mm_set1_epi8(0x1F), quote = _mm_set1_epi8('"');
-    const __m128i bslash = _mm_set1_epi8('\\'), slash = _mm_set1_epi8((char)o->slash_pat);
-    const int hi = o->hi_mask ? 0xFFFF : 0;
-    while (stop - p >= 16) {
+    if (width == 16) {
+        const __m128i ctl_max = _mm_set1_epi8(0x1F);
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        _mm_storeu_si128((__m128i *)(void *)out, v); /* speculative, as below */
-        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, ctl_max), ctl_max),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, quote),
-                                              _mm_or_si128(_mm_cmpeq_epi8(v, bslash),
-                                                           _mm_cmpeq_epi8(v, slash))));
-        unsigned bits = (unsigned)(_mm_movemask_epi8(m) | (_mm_movemask_epi8(v) & hi));
-        if (JET_LIKELY(!bits)) {
-            p += 16;
-            out += 16;
-            continue;
-        }
-        unsigned k = jet__ctz32(bits);
-        p += k;
-        out += k;
-        p = put_flagged(p, e, &out, tab[(unsigned char)*p]);
+        _mm_storeu_si128((__m128i *)(void *)out, v);
+        __m128i m = _mm_or_si128(
+            _mm_cmpeq_epi8(_mm_max_epu8(v, ctl_max), ctl_max),
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8((char)o->slash_pat)))));
+        unsigned bits = (unsigned)(_mm_movemask_epi8(m) | (o->hi_mask ? _mm_movemask_epi8(v) : 0));
+        return bits ? jet__ctz32(bits) : 16;
     }
 #endif
 #if JET_SWAR
-    while (stop - p >= 8) {
-        uint64_t x;
-        memcpy(&x, p, 8);
-        memcpy(out, &x, 8); /* speculative: kept only up to the hit */
-        uint64_t m = jet__swar_escape_flags(jet__le64_of_native(x, JET_BIG_ENDIAN), o->slash_pat,
-                                            o->hi_mask);
-        if (JET_LIKELY(!m)) {
-            p += 8;
-            out += 8;
-            continue;
-        }
-        unsigned k = jet__swar_first_flagged(m);
+    uint64_t x;
+    memcpy(&x, p, 8);
+    memcpy(out, &x, 8);
+    uint64_t m = jet__swar_escape_flags(jet__le64_of_native(x, JET_BIG_ENDIAN), o->slash_pat,
+                                        o->hi_mask);
+    return m ? jet__swar_first_flagged(m) : 8;
+#else
+    (void)p, (void)out, (void)o;
+    return 0;
+#endif
+}
+
+/* Escapes the bytes from *pp up to `stop` (a multi-byte sequence that
+ * starts before `stop` is finished, up to `e`) into `out`, which has room
+ * for 6 bytes per input byte plus 16; advances *pp and returns the new
+ * output position. Steps of `width` bytes (a constant) while they fit. */
+static JET_ALWAYS_INLINE char *escape_words(char *out, const char **pp, const char *stop,
+                                            const char *e, const jet__wopt *opts, size_t width) {
+    const jet__wopt o = *opts; /* a local copy: stores through `out` cannot alias it */
+    const char *p = *pp;
+    while ((size_t)(stop - p) >= width) {
+        size_t k = escape_step(p, out, &o, width);
         p += k;
         out += k;
-        p = put_flagged(p, e, &out, tab[(unsigned char)*p]);
+        if (k < width) p = put_flagged(p, e, &out, o.tab[(unsigned char)*p]);
     }
+    *pp = p;
+    return out;
+}
+
+static inline char *escape_run(char *out, const char **pp, const char *stop, const char *e,
+                               const jet__wopt *o) {
+#if JET_SCAN_SSE2
+    out = escape_words(out, pp, stop, e, o, 16);
 #endif
+#if JET_SWAR
+    out = escape_words(out, pp, stop, e, o, 8);
+#endif
+    const char *p = *pp;
+    const uint8_t *tab = o->tab;
     while (p < stop) {
         unsigned char c = (unsigned char)*p;
         uint8_t t = tab[c];

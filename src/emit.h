@@ -90,7 +90,17 @@ bool jet__emit_stack_grow(jet__emit *e, void **stack, void *local, size_t *cap, 
  * bytes to escape. */
 char *jet__emit_str_slow(jet__emit *e, char *out, const char *s, size_t n);
 
-/* Copies n bytes with overlapping 8- or 16-byte moves (no call for the
+/* dst[0..n) = src[0..n) for w <= n <= 2w, in two overlapping moves of a
+ * T (w = sizeof(T) bytes). */
+#define JET__COPY_ENDS(T, dst, src, n)                 \
+    do {                                               \
+        T a_, b_;                                      \
+        memcpy(&a_, (src), sizeof a_);                 \
+        memcpy(&b_, (src) + (n) - sizeof b_, sizeof b_); \
+        memcpy((dst), &a_, sizeof a_);                 \
+        memcpy((dst) + (n) - sizeof b_, &b_, sizeof b_); \
+    } while (0)
+/* Copies n bytes with overlapping 4-, 8- or 16-byte moves (no call for the
  * strings of documents, mostly under 256 bytes): reads only src[0..n),
  * writes dst[0..n). */
 static JET_ALWAYS_INLINE void jet__copy_small(char *dst, const char *src, size_t n) {
@@ -99,25 +109,12 @@ static JET_ALWAYS_INLINE void jet__copy_small(char *dst, const char *src, size_t
             memcpy(dst, src, n);
             return;
         }
-        char t[16];
-        for (size_t k = 0; k + 16 < n; k += 16) {
-            memcpy(t, src + k, 16);
-            memcpy(dst + k, t, 16);
-        }
-        memcpy(t, src + n - 16, 16);
-        memcpy(dst + n - 16, t, 16);
+        for (size_t k = 0; k + 16 < n; k += 16) memcpy(dst + k, src + k, 16);
+        memcpy(dst + n - 16, src + n - 16, 16); /* overlaps the last move */
     } else if (n >= 8) {
-        uint64_t a, b;
-        memcpy(&a, src, 8);
-        memcpy(&b, src + n - 8, 8);
-        memcpy(dst, &a, 8);
-        memcpy(dst + n - 8, &b, 8);
+        JET__COPY_ENDS(uint64_t, dst, src, n);
     } else if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, src, 4);
-        memcpy(&b, src + n - 4, 4);
-        memcpy(dst, &a, 4);
-        memcpy(dst + n - 4, &b, 4);
+        JET__COPY_ENDS(uint32_t, dst, src, n);
     } else if (n) {
         dst[0] = src[0];
         dst[n / 2] = src[n / 2];
