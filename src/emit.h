@@ -55,9 +55,10 @@ static JET_ALWAYS_INLINE char *jet__emit_room(jet__emit *e, char *out, size_t ne
     return jet__emit_grow(e, out, need);
 }
 /* The position after the text committed so far, with room for `need`
- * bytes (the first buffer allocated here); NULL with e->code set. */
+ * bytes (the first buffer allocated here, or a caller's buffer without
+ * room for its NUL grown); NULL with e->code set. */
 static inline char *jet__emit_start(jet__emit *e, size_t need) {
-    if (!e->buf->data) return jet__emit_grow(e, NULL, need);
+    if (!e->buf->data || e->buf->len >= e->buf->cap) return jet__emit_grow(e, NULL, need);
     return jet__emit_room(e, e->buf->data + e->buf->len, need);
 }
 /* Out of line: jet__emit_commit's stream half. */

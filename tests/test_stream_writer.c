@@ -363,6 +363,21 @@ static void test_errors(void) {
     jet_buf_free(&s.all);
 }
 
+/* Appending to a caller's jet_buf that is full to its last byte (no room
+ * for the NUL): the writer grows it instead of writing past it. */
+static void test_full_buffer(void) {
+    jet_buf b;
+    jet_buf_init(&b, NULL);
+    b.data = (char *)check_xmalloc(4);
+    memcpy(b.data, "abcd", 4);
+    b.len = b.cap = 4;
+    jet_writer w;
+    jet_writer_init_buf(&w, &b, 0);
+    CHECK(jet_writer_uint(&w, 7) && jet_writer_finish(&w));
+    CHECK(b.len == 5 && b.cap > 5 && memcmp(b.data, "abcd7", 6) == 0);
+    jet_buf_free(&b);
+}
+
 static void test_printers(void) {
     char b[JET_PRINT_NUM_SIZE];
     CHECK(jet_print_f64(0.1, b) == 3 && strcmp(b, "0.1") == 0);
@@ -393,5 +408,6 @@ int main(void) {
     test_errors();
     test_identity_small();
     test_identity_corpora();
+    test_full_buffer();
     return CHECK_DONE("test_stream_writer");
 }
