@@ -151,9 +151,18 @@ static JET_ALWAYS_INLINE char *jet__emit_str(jet__emit *e, char *out, const char
 
 /* ---- punctuation (room reserved by the caller) ---- */
 
+/* The indents of pretty output are copied from here (no memset call per
+ * line) up to its length. */
+#define JET__SPACES_16 "                "
+static const char jet__spaces[257] =
+    JET__SPACES_16 JET__SPACES_16 JET__SPACES_16 JET__SPACES_16 JET__SPACES_16 JET__SPACES_16
+    JET__SPACES_16 JET__SPACES_16 JET__SPACES_16 JET__SPACES_16 JET__SPACES_16 JET__SPACES_16
+    JET__SPACES_16 JET__SPACES_16 JET__SPACES_16 JET__SPACES_16;
+
 static JET_ALWAYS_INLINE char *jet__put_newline(char *out, size_t spaces) {
     *out++ = '\n';
-    memset(out, ' ', spaces);
+    if (JET_LIKELY(spaces <= 256)) jet__copy_small(out, jet__spaces, spaces);
+    else memset(out, ' ', spaces);
     return out + spaces;
 }
 

@@ -417,6 +417,17 @@ static void test_deep(void) {
             CHECK(d2 && jet_val_equal(jet_doc_root(d), jet_doc_root(d2)));
             /* the innermost line */
             CHECK(n > od * 2 && memchr(out, '1', n) != NULL);
+            /* every line indented by 2 per level: levels 0..od down, then
+             * od-1..0 for the closing braces (indents past 256 spaces too) */
+            size_t line = 0, bad = 0;
+            for (const char *p = out, *end = out + n; p < end; line++) {
+                size_t level = line <= od ? line : 2 * od - line, sp = 0;
+                while (p + sp < end && p[sp] == ' ') sp++;
+                if (sp != 2 * level) bad++;
+                const char *nl = memchr(p, '\n', (size_t)(end - p));
+                p = nl ? nl + 1 : end;
+            }
+            CHECK_MSG(bad == 0 && line == 2 * od + 1, "%zu lines of %zu badly indented", bad, line);
             jet_doc_free(d2);
         }
         free(out);
