@@ -34,13 +34,17 @@ enum {
     JB_DS_API    /* the ApiResponse sample: api-* */
 };
 
-/* Datasets generated from a corpus (decode only): its document re-emitted
+/* Datasets generated from a corpus. Decode only: its document re-emitted
  * minified, members in their order or shuffled, so that the two differ only
- * in key order. */
+ * in key order. Parse, serialize and validate too: the shapes of
+ * bench/shapes.h (escaped text, long strings, number arrays). */
 enum {
     JB_DERIVE_NONE = 0,
     JB_DERIVE_MINIFIED,
-    JB_DERIVE_SHUFFLED
+    JB_DERIVE_SHUFFLED,
+    JB_DERIVE_ESCAPED,
+    JB_DERIVE_LONG_STRINGS,
+    JB_DERIVE_MESH
 };
 
 typedef struct jb_dataset {

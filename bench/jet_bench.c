@@ -9,6 +9,7 @@
 #include "api_sample.h"
 #include "schemas.h"
 #ifdef JB_HAVE_JET
+#include "shapes.h"
 #include "shuffle.h"
 #endif
 
@@ -54,7 +55,9 @@ const char *jb_engine_note(const jb_engine *e, int op) {
 
 /* The datasets: the four corpora (parse, serialize, validate; twitter also
  * decode), twitter minified with its members in their order and shuffled
- * (decode: what key order costs), the nostr relay messages (nostr-*), and
+ * (decode: what key order costs), three generated shapes (bench/shapes.h:
+ * twitter with non-ASCII as \u escapes, long text strings, arrays of short
+ * numbers; parse, serialize, validate), the nostr relay messages (nostr-*), and
  * the ApiResponse sample (api-*), which comes from examples/api_sample.h
  * rather than a file. */
 static const struct { const char *name, *file; int kind, derive; } known_datasets[] = {
@@ -64,6 +67,9 @@ static const struct { const char *name, *file; int kind, derive; } known_dataset
     {"github_events", "github_events.json", JB_DS_DOC, JB_DERIVE_NONE},
     {"twitter_min", "twitter.json", JB_DS_DOC, JB_DERIVE_MINIFIED},
     {"twitter_shuffled", "twitter.json", JB_DS_DOC, JB_DERIVE_SHUFFLED},
+    {"twitter_escaped", "twitter.json", JB_DS_DOC, JB_DERIVE_ESCAPED},
+    {"long_strings", "twitter.json", JB_DS_DOC, JB_DERIVE_LONG_STRINGS},
+    {"mesh", "canada.json", JB_DS_DOC, JB_DERIVE_MESH},
     {"nostr_relay", "nostr_relay.ndjson", JB_DS_NOSTR, JB_DERIVE_NONE},
     {"api_response", "examples/api_sample.h", JB_DS_API, JB_DERIVE_NONE},
 };
@@ -178,6 +184,22 @@ static bool split_lines(jb_dataset *d) {
  * length. */
 static bool derive_dataset(jb_dataset *d) {
 #ifdef JB_HAVE_JET
+    if (d->derive >= JB_DERIVE_ESCAPED) {
+        size_t n = 0;
+        char *out = d->derive == JB_DERIVE_ESCAPED ? shape_escaped(d->data, d->len, &n)
+                    : d->derive == JB_DERIVE_LONG_STRINGS ? shape_long_strings(d->data, d->len, &n)
+                                                            : shape_mesh(d->data, d->len, &n);
+        if (!out) return false;
+        free(d->data);
+        d->data = out;
+        d->len = n;
+        size_t used = strlen(d->path);
+        snprintf(d->path + used, sizeof d->path - used, " (%s)",
+                 d->derive == JB_DERIVE_ESCAPED        ? "minified, non-ASCII as \\u escapes"
+                 : d->derive == JB_DERIVE_LONG_STRINGS ? "its text as records of long strings"
+                                                       : "its numbers as 3-D mesh arrays");
+        return true;
+    }
     unsigned opts = d->derive == JB_DERIVE_MINIFIED ? SHUF_KEEP_ORDER : 0;
     size_t n = 0;
     char *out = shuffle_doc_ex(d->data, d->len, 0x9E3779B97F4A7C15ull, opts, &n);
@@ -590,8 +612,9 @@ static bool op_uses_dataset(int op, const jb_dataset *d) {
     switch (op) {
     case OP_PARSE:
     case OP_SERIALIZE:
-    case OP_VALIDATE: return d->kind == JB_DS_DOC && !d->derive;
-    case OP_DECODE: return d->kind == JB_DS_DOC && !strncmp(d->name, "twitter", 7);
+    case OP_VALIDATE: return d->kind == JB_DS_DOC && (!d->derive || d->derive >= JB_DERIVE_ESCAPED);
+    case OP_DECODE:
+        return d->kind == JB_DS_DOC && !strncmp(d->name, "twitter", 7) && d->derive != JB_DERIVE_ESCAPED;
     case OP_NOSTR_SHORT:
     case OP_NOSTR_FULL:
     case OP_NOSTR_ENVELOPE: return d->kind == JB_DS_NOSTR;
@@ -1003,6 +1026,8 @@ static void usage(void) {
          "  --datasets LIST       twitter,citm_catalog,canada,github_events (parse, serialize,\n"
          "                        validate; decode: twitter), twitter_min, twitter_shuffled\n"
          "                        (decode: twitter minified, members in order / shuffled),\n"
+         "                        twitter_escaped, long_strings, mesh (parse, serialize, validate:\n"
+         "                        generated shapes, bench/shapes.h),\n"
          "                        nostr_relay (nostr-*), api_response (api-*) (default: all found)\n"
          "  --data-dir DIR        where the corpora are (then $JET_DATA_DIR, ../shared/corpora,\n"
          "                        Debian's fastjson testdata)\n"
