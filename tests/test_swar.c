@@ -1,5 +1,6 @@
 /*
- * test_swar.c — the word-at-a-time (SWAR) routines of src/bits.h against
+ * test_swar.c — the word-at-a-time (SWAR) routines of src/bits.h (and
+ * jet__hex4 of src/utf8.h) against
  * byte-at-a-time references, on both byte orders on any host.
  *
  * Every SWAR routine works on little-endian words (the first byte in the
@@ -17,6 +18,7 @@
 #include "bits.h"
 #include "check.h"
 #include "internal.h"
+#include "utf8.h" /* jet__hex4 */
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -244,8 +246,43 @@ static void test_digits(void) {
     }
 }
 
+/* jet__hex4 (src/utf8.h) against a digit-by-digit reference: every byte at
+ * every position among valid digits, and random mixes of hex digits, their
+ * neighbours ('/', ':', '@', 'G', '`', 'g') and any byte. */
+static int32_t hex4_reference(const unsigned char *b) {
+    int32_t v = 0;
+    for (int i = 0; i < 4; i++) {
+        int c = b[i], d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+static void test_hex4(void) {
+    static const char near_hex[] = "0123456789abcdefABCDEF/:@G`g";
+    unsigned char b[4];
+    for (unsigned pos = 0; pos < 4; pos++)
+        for (unsigned c = 0; c < 256; c++) {
+            memcpy(b, "09aF", 4);
+            b[pos] = (unsigned char)c;
+            CHECK(jet__hex4((const char *)b) == hex4_reference(b));
+        }
+    for (unsigned n = 0; n < 200000; n++) {
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t r = rng();
+            b[k] = (r & 7) ? (unsigned char)near_hex[(r >> 8) % (sizeof near_hex - 1)] : random_byte();
+        }
+        CHECK(jet__hex4((const char *)b) == hex4_reference(b));
+    }
+}
+
 int main(void) {
     test_loads();
+    test_hex4();
     test_escape_words();
     test_escape_runs();
     test_digits();
