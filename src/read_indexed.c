@@ -179,15 +179,19 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
             src += 2;
             continue;
         }
-        if (q - src < 6) return false;
-        int32_t cp = jet__hex4(src + 2);
-        if (cp < 0) return false;
-        src += 6;
-        if (cp >= 0xD800 && cp <= 0xDFFF) {
-            bool ok = jet__pair_surrogate(&src, q, &cp);
-            if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
-        }
-        dst = jet__utf8_put(dst, (uint32_t)cp);
+        /* a run of \u escapes (text written in ASCII) is decoded without
+         * going back to the block scan between them */
+        do {
+            if (q - src < 6) return false;
+            int32_t cp = jet__hex4(src + 2);
+            if (cp < 0) return false;
+            src += 6;
+            if (cp >= 0xD800 && cp <= 0xDFFF) {
+                bool ok = jet__pair_surrogate(&src, q, &cp);
+                if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
+            }
+            dst = jet__utf8_put(dst, (uint32_t)cp);
+        } while (src[0] == '\\' && src[1] == 'u'); /* src <= q, and q is a quote */
     }
 done:
     *dst = '\0';

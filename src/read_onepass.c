@@ -263,25 +263,30 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 p += 2;
                 continue;
             }
-            if (JET_UNLIKELY(end - p < 6)) {
-                /* a non-hex byte before the end is the error, not the end */
-                for (const char *h = p + 2; h < end; h++)
-                    if (!jet__hex_ok[(unsigned char)*h])
-                        return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
-                return fail(r, JET_E_END_IN_U_ESCAPE, end);
-            }
-            int32_t cp = jet__hex4(p + 2);
-            if (JET_UNLIKELY(cp < 0))
-                return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
-            p += 6;
-            if (cp >= 0xD800 && cp <= 0xDFFF) {
-                bool ok = jet__pair_surrogate(&p, end, &cp);
-                if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
+            /* a run of \u escapes (text written in ASCII) is decoded
+             * without going back to the block scan between them */
+            for (;;) {
+                if (JET_UNLIKELY(end - p < 6)) {
+                    /* a non-hex byte before the end is the error, not the end */
+                    for (const char *h = p + 2; h < end; h++)
+                        if (!jet__hex_ok[(unsigned char)*h])
+                            return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
                     return fail(r, JET_E_END_IN_U_ESCAPE, end);
-                if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
-                    return fail(r, cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p - 6);
+                }
+                int32_t cp = jet__hex4(p + 2);
+                if (JET_UNLIKELY(cp < 0))
+                    return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
+                p += 6;
+                if (cp >= 0xD800 && cp <= 0xDFFF) {
+                    bool ok = jet__pair_surrogate(&p, end, &cp);
+                    if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
+                        return fail(r, JET_E_END_IN_U_ESCAPE, end);
+                    if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
+                        return fail(r, cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p - 6);
+                }
+                dst = jet__utf8_put(dst, (uint32_t)cp);
+                if (end - p < 2 || p[0] != '\\' || p[1] != 'u') break;
             }
-            dst = jet__utf8_put(dst, (uint32_t)cp);
             continue;
         }
         /* c < 0x20 */
