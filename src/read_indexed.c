@@ -133,8 +133,9 @@ static inline size_t first_backslash_copied(const char *src, char *dst) {
 #endif
 
 /*
- * Decodes the string whose quotes are at p and q, which holds a backslash,
- * into dst. Stage 1 has ruled out control characters in strings and checked
+ * Decodes the string whose quotes are at p and q, which holds a backslash
+ * (the first at `first`), into dst (where p + 1 goes; decoding starts at
+ * the copy of `first`). Stage 1 has ruled out control characters in strings and checked
  * UTF-8 (or invalid UTF-8 is allowed and copied through, as read_string
  * does), and the end is known, so only backslashes need looking for: one
  * compare per 16 bytes where read_string tests for quotes, backslashes and
@@ -146,10 +147,13 @@ static inline size_t first_backslash_copied(const char *src, char *dst) {
  * stage 2's loop.
  */
 static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char *p, const char *q,
-                                                char *dst, size_t *out_len) {
-    const char *src = p + 1;
+                                                const char *first, char *dst, size_t *out_len) {
     const char *end = r->end;
     char *d0 = dst;
+    /* the bytes before the first backslash are already in place (building:
+     * stage 1's copy) or not needed (validating) */
+    const char *src = first;
+    dst += first - (p + 1);
     for (;;) {
         /* the plain bytes up to the next backslash or q */
         while ((size_t)(end - src) >= ESCAPE_BLOCK) {
@@ -200,18 +204,20 @@ done:
 }
 
 /* The string whose opening quote is at p and closing quote at q holds a
- * backslash; its bytes are already in the string arena at d (stage 1
- * copied the input there: d is the copy of p + 1). Decodes it in place,
- * from the input (not the copy): the output never runs ahead of its
+ * backslash, the first at `first`; its bytes are already in the string
+ * arena at d (stage 1 copied the input there: d is the copy of p + 1).
+ * Decodes it in place from its first backslash on (what comes before is
+ * already where it belongs; long text with one late escape is not copied
+ * twice), from the input (not the copy): the output never runs ahead of its
  * source, but the decoder's block stores may reach ESCAPE_BLOCK - 1 bytes
  * past the closing quote's copy, which belong to what follows and are put
  * back. Stage 1 found no control character in any string and either
  * validated the input's UTF-8 or invalid UTF-8 is allowed (then kept as
  * read_string would). Returns the slot's tag, 0 on failure. */
 static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const char *p, const char *q,
-                                                     char *d) {
+                                                     const char *first, char *d) {
     size_t len = 0;
-    if (!indexed_escaped_string(r, p, q, d, &len)) return 0;
+    if (!indexed_escaped_string(r, p, q, first, d, &len)) return 0;
     size_t after = (size_t)(r->end - q - 1);
     memcpy(d + (q - p), q + 1, after < ESCAPE_BLOCK - 1 ? after : ESCAPE_BLOCK - 1);
     return (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT);
@@ -220,9 +226,9 @@ static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const char *p, c
 /* Validating: the escapes of the string whose quotes are at open and q,
  * which holds a backslash, are valid (decoded into scratch). */
 static JET_NOINLINE bool string_escapes_ok(reader *r, const char *open, const char *q,
-                                           char *scratch) {
+                                           const char *first, char *scratch) {
     size_t len = 0;
-    return indexed_escaped_string(r, open, q, scratch, &len);
+    return indexed_escaped_string(r, open, q, first, scratch, &len);
 }
 
 /*
@@ -288,16 +294,17 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
                 v++;                                                         \
             }                                                                \
         } else {                                                             \
+            const char *first_ = p; /* the string's first backslash */       \
             do NEXT_TOKEN();                                                 \
             while (*p != '"');                                               \
             if (build) {                                                     \
                 char *d_ = IN_COPY((a) + 1);                                 \
-                uint64_t tag_ = indexed_escaped_in_copy(r, (a), p, d_);     \
+                uint64_t tag_ = indexed_escaped_in_copy(r, (a), p, first_, d_); \
                 if (!tag_) goto failed;                                      \
                 v->tag = tag_;                                               \
                 v->uni.str = d_;                                             \
                 v++;                                                         \
-            } else if (!string_escapes_ok(r, (a), p, s)) {                   \
+            } else if (!string_escapes_ok(r, (a), p, first_, s)) {           \
                 goto failed;                                                 \
             }                                                                \
         }                                                                    \
