@@ -61,6 +61,7 @@ struct jet_od {
     jet_error err;
     char *path;           /* the error's JSON Pointer */
     size_t path_cap;
+    size_t path_work;     /* bytes the pointer's walks passed over (tests) */
     jet_parser *validator; /* JET_READ_VALIDATE_ALL and precise stage-1 errors */
     uint64_t *kinds;      /* jet_od_validate: container kinds, a bit per level */
     size_t kinds_cap;
@@ -201,6 +202,9 @@ bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_re
  * false when it is not or the route does not apply: the walk then decides
  * and says why. */
 bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+/* The bytes of input that building error paths walked over since the od
+ * was made (test_linear checks that it stays linear in the input). */
+size_t jet__od_path_work(const jet_od *od);
 /* Records the first error (sticky), of kind `kind` (errors.h) at offset
  * `off`, with its line:column and JSON Pointer; always returns false. */
 bool jet__od_err(jet_od *od, jet__err kind, size_t off);
