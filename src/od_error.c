@@ -153,7 +153,7 @@ static char build_path(jet_od *od, size_t target) {
     jet_od_toks t;
     jet__od_toks_seek(od, &t, p);
     p = jet__od_toks_take(&t, len);
-    if (!path_kind_set(od, 0, j[p] == '{')) goto done;
+    if (p >= len || !path_kind_set(od, 0, j[p] == '{')) goto done; /* no index (stage 1 failed) */
     lv = 1;
     p = jet__od_toks_take(&t, len);
     /* the first token inside the innermost container */

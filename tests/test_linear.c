@@ -15,6 +15,7 @@
 
 #include <jet.h>
 
+#include "decode_target.h"
 #include "ondemand.h"
 
 #include <stddef.h>
@@ -94,15 +95,6 @@ typedef struct shape {
     const char *path;
 } shape;
 
-typedef struct empty_struct {
-    int unused;
-} empty_struct;
-
-static const jet_field empty_fields[] = {
-    JET_FIELD_F(empty_struct, unused, "unused", JET_K_SINT, NULL, JET_FIELD_OPTIONAL),
-};
-static jet_struct empty_type = JET_STRUCT(empty_struct, empty_fields);
-
 /* The work of rejecting shape `s` at `size` bytes through `how`; 0 when it
  * was not rejected as expected (reported). */
 static size_t work_of(const shape *s, size_t size, int how, size_t *len_out) {
@@ -123,9 +115,9 @@ static size_t work_of(const shape *s, size_t size, int how, size_t *len_out) {
         ok = jet_od_start(od, t.p, t.n, &opts, &root);
     } else {
         api = "jet_decode";
-        empty_struct out;
+        decode_target out;
         jet_error err;
-        ok = jet_decode(od, t.p, t.n, &empty_type, &out, NULL, &opts, &err);
+        ok = jet_decode(od, t.p, t.n, &decode_target_type, &out, NULL, &opts, &err);
     }
     const jet_error *e = jet_od_error(od);
     size_t work = jet__od_path_work(od);
