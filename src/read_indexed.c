@@ -462,7 +462,7 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
     return read_indexed_body(r, st, max_depth, iw, true);
 }
 
-/* The same grammar, nothing built (jet__validate_indexed). */
+/* The same grammar, nothing built (jet__validate). */
 static JET_NOINLINE bool validate_indexed(reader *r, jet_stack *st, uint32_t max_depth,
                                           index_window *iw) {
     return read_indexed_body(r, st, max_depth, iw, false);
