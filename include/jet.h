@@ -269,8 +269,8 @@ typedef uint32_t jet_read_flags;
 #define JET_READ_STOP_WHEN_DONE ((jet_read_flags)1u << 6)
 /**
  * On-demand cursor and typed decoding: validate the whole document before
- * the first access, untouched parts included (a full strict parse into the
- * jet_od's reusable scratch). Without it the cursor checks only what it
+ * the first access, untouched parts included (jet_od_validate's check:
+ * the DOM reader's grammar, nothing built). Without it the cursor checks only what it
  * reads and the brackets of what it skips, which is what makes it fast.
  */
 #define JET_READ_VALIDATE_ALL ((jet_read_flags)1u << 7)
