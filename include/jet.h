@@ -269,8 +269,8 @@ typedef uint32_t jet_read_flags;
 #define JET_READ_STOP_WHEN_DONE ((jet_read_flags)1u << 6)
 /**
  * On-demand cursor and typed decoding: validate the whole document before
- * the first access, untouched parts included (a full strict parse into the
- * jet_od's reusable scratch). Without it the cursor checks only what it
+ * the first access, untouched parts included (jet_od_validate's check:
+ * the DOM reader's grammar, nothing built). Without it the cursor checks only what it
  * reads and the brackets of what it skips, which is what makes it fast.
  */
 #define JET_READ_VALIDATE_ALL ((jet_read_flags)1u << 7)
@@ -812,16 +812,22 @@ JET_API bool jet_od_obj_require(jet_od_iter *it, const char *key, jet_odv *val);
 
 /**
  * Validates the whole input (RFC 8259 and UTF-8, honouring the read flags
- * and limits) without building anything: stage 1, then the DOM reader's
- * stage 2 compiled to write no value (on an invalid input, a walk over the
- * cursor's index then finds the error and its path). Accepts exactly what
- * the DOM reader accepts. The cursor's scratch is reused, so
- * validating another input of the same size allocates nothing. Errors as for
- * the cursor (jet_od_error). The cursor holds no document afterwards.
+ * and limits) without building anything: the DOM reader's grammar with no
+ * value stored (its index route's stage 2, then its one-pass reader for
+ * what that does not take). Accepts exactly what the DOM reader accepts,
+ * and rejects with the DOM reader's error (code, offset, line:column), on
+ * every kernel. Memory: the reader's stack (16 bytes per level of nesting)
+ * and a 32 KiB index window, whatever the input's size; on an error the
+ * input is also indexed (the cursor's bounded windows, at most 1.5 MiB) to
+ * name the error's JSON Pointer, in time linear in the input. The
+ * cursor's scratch is reused, so validating another input of the same size
+ * allocates nothing. Errors as for the cursor (jet_od_error). The cursor
+ * holds no document afterwards.
  */
 JET_API bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
-/** One-shot jet_od_validate with a temporary cursor (`alloc` NULL: libc);
- *  `err` (may be NULL) receives the error without a path. */
+/** One-shot jet_od_validate (`alloc` NULL: libc); `err` (may be NULL)
+ *  receives the error without a path, so the input is never indexed: it
+ *  holds under 100 KiB at the default depth limit, whatever the input. */
 JET_API bool jet_validate(const char *json, size_t len, const jet_read_opts *opts,
                           const jet_alloc *alloc, jet_error *err);
 

@@ -90,12 +90,11 @@ const char *jet__code_message(jet_code code);
 bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                 const jet_read_opts *opts, jet_error *err);
 void jet__stack_free(const jet_alloc *a, jet_stack *stack);
-/* Stage 1 and a stage 2 that builds nothing, with parser p's scratch: true
- * when the DOM reader would accept the input. False also when that route
- * does not apply (the scalar kernel, comments or STOP_WHEN_DONE, a mostly
- * numeric input, no memory): the caller then validates another way, which
- * also says why. */
-bool jet__validate_indexed(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts);
+/* Validates as jet__parse reads, with the same verdict and the same error
+ * (code, offset), building nothing: parser p's stack (frames, and the index
+ * route's window of 32 KiB) is all the memory it uses. */
+bool jet__validate(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts,
+                   jet_error *err);
 /* Whether the input is mostly digits (sampled): such documents read faster
  * in one pass than through the structural index. */
 bool jet__mostly_digits(const char *json, size_t len);

@@ -61,8 +61,10 @@ struct jet_od {
     jet_error err;
     char *path;           /* the error's JSON Pointer */
     size_t path_cap;
-    jet_parser *validator; /* JET_READ_VALIDATE_ALL and precise stage-1 errors */
-    uint64_t *kinds;      /* jet_od_validate: container kinds, a bit per level */
+    size_t path_work;     /* bytes the pointer's walks passed over (tests) */
+    jet_parser *validator; /* its stack validates (jet__validate): jet_od_validate,
+                            * JET_READ_VALIDATE_ALL, precise stage-1 errors */
+    uint64_t *kinds;      /* error paths: container kinds, a bit per level */
     size_t kinds_cap;
 };
 
@@ -193,14 +195,12 @@ static JET_ALWAYS_INLINE bool jet__od_toks_backslash(jet_od *od, const jet_od_to
  * flags. `stop_when_done` keeps that flag; the cursor reads the whole
  * input. False, with the error recorded, when the input is invalid. */
 bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done);
-/* Validation by the DOM reader (for the reader extensions the cursor does
- * not know). */
-bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
-/* jet_od_validate's fast route: stage 1 and the DOM reader's stage 2
- * building nothing (jet__validate_indexed). True when the input is valid;
- * false when it is not or the route does not apply: the walk then decides
- * and says why. */
-bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+/* Forgets the previous document and error, and takes json[0..len) with
+ * opts as the next (jet_od_start's first step; nothing is scanned). */
+void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+/* The bytes of input that building error paths walked over since the od
+ * was made (test_linear checks that it stays linear in the input). */
+size_t jet__od_path_work(const jet_od *od);
 /* Records the first error (sticky), of kind `kind` (errors.h) at offset
  * `off`, with its line:column and JSON Pointer; always returns false. */
 bool jet__od_err(jet_od *od, jet__err kind, size_t off);

@@ -196,19 +196,34 @@ bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
     return false;
 }
 
-bool jet__validate_indexed(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts) {
+bool jet__validate(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts,
+                   jet_error *err) {
     jet_read_flags flags = opts ? opts->flags : 0;
     uint32_t max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
-    jet_doc *doc = &p->doc;
-    doc->val_count = 0;
-    doc->read_size = 0;
-    if (!json || len == 0 || len > INPUT_LEN_MAX || (opts && opts->max_size && len > opts->max_size))
+    if (!json && len) {
+        jet__error_kind(err, JET_E_NULL_INPUT, 0);
         return false;
-    /* the string arena: scratch for the strings with escapes */
-    if (!reserve_strings(doc, len)) return false;
+    }
+    if (opts && opts->max_size && len > opts->max_size) {
+        jet__error_kind_at(err, JET_E_SIZE_LIMIT, json, len, opts->max_size);
+        return false;
+    }
+    if (len > INPUT_LEN_MAX) {
+        jet__error_kind(err, JET_E_INPUT_TOO_LARGE, 0);
+        return false;
+    }
+    if (!json) json = "";
+    /* jet__parse's route with nothing built: the index route's stage 2
+     * accepts, the one-pass reader reads what it does not take and reports
+     * every error, so both give the DOM reader's verdict and error. */
     reader r;
-    reader_init(&r, doc, json, len, flags);
-    return index_route_applies(&r, len) && jet__read_with_index(&r, &p->stack, max_depth, len, false);
+    reader_init(&r, &p->doc, json, len, flags);
+    if (index_route_applies(&r, len) && jet__read_with_index(&r, &p->stack, max_depth, len, false))
+        return true;
+    r.code = JET_OK;
+    if (jet__validate_root(&r, &p->stack, max_depth)) return true;
+    jet__error_kind_at(err, r.err_kind, json, len, (size_t)(r.err_pos - json));
+    return false;
 }
 
 jet_parser *jet_parser_new(const jet_alloc *alloc) {
