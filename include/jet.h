@@ -277,6 +277,12 @@ typedef uint32_t jet_read_flags;
 /** Typed decoding: an object member the schema does not declare is an
  *  error (JET_ERR_UNKNOWN_FIELD) instead of being skipped. */
 #define JET_READ_REJECT_UNKNOWN ((jet_read_flags)1u << 8)
+/** Typed decoding: a JET_K_STR string that had escapes is unescaped into
+ *  the arena instead of the cursor's scratch, so every string view lives as
+ *  long as the input and the arena, not only until the cursor's next
+ *  document (what a garbage-collected binding needs to hand the result
+ *  out). Unescaped strings stay views into the input. */
+#define JET_READ_STABLE_STRINGS ((jet_read_flags)1u << 9)
 
 #define JET_DEFAULT_MAX_DEPTH 1024u
 
@@ -890,6 +896,9 @@ typedef enum jet_kind {
 #define JET_FIELD_OPTIONAL 0x1u /* may be absent (left zero or set to the default) */
 #define JET_FIELD_NULLABLE 0x2u /* null accepted: the member is zeroed (presence false) */
 #define JET_FIELD_DEFAULT 0x4u  /* when absent, set to `def` (numbers, bool, strings) */
+/* STR, STR_COPY and RAW members (and map keys) laid out as a D slice,
+ * { size_t len; const char *ptr; }, instead of a jet_str (bindings/d). */
+#define JET_FIELD_STR_SLICE 0x8u
 
 #define JET_NO_OFFSET UINT32_MAX
 

@@ -346,6 +346,7 @@ typedef struct dec {
     jet_od *od;
     jet_arena *arena;
     bool reject_unknown;
+    bool stable_strings; /* JET_READ_STABLE_STRINGS */
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
@@ -373,6 +374,25 @@ static void *arena_alloc(dec *d, size_t size, size_t align) {
     void *p = jet_arena_alloc(d->arena, size, align);
     if (!p) jet__od_err(d->od, JET_E_MEMORY, d->od->pos);
     return p;
+}
+
+/* Stores a string read for field `f` (a jet_str or, with
+ * JET_FIELD_STR_SLICE, a D slice). With JET_READ_STABLE_STRINGS, a string
+ * that was unescaped into the cursor's scratch (not a view into the input)
+ * is copied into the arena first, so it outlives the cursor's next document. */
+static JET_ALWAYS_INLINE bool store_field_str(dec *d, const jet_field *f, char *dst, jet_str s) {
+    if (JET_UNLIKELY(d->stable_strings)) {
+        uintptr_t p = (uintptr_t)s.ptr, in = (uintptr_t)d->od->json;
+        if (s.len && (p < in || p - in > d->od->len)) {
+            char *c = (char *)arena_alloc(d, s.len + 1, 1);
+            if (!c) return false;
+            memcpy(c, s.ptr, s.len);
+            c[s.len] = 0;
+            s.ptr = c;
+        }
+    }
+    jet__field_str_store(dst, f->flags, s);
+    return true;
 }
 
 /* Stores v into an integer member of `size` bytes, checking the range. */
@@ -430,10 +450,7 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     size_t at = od->pos;
     jet_str s;
     if (!jet__od_string(od, at, &s)) return false;
-    if (f->kind == JET_K_STR) {
-        memcpy(dst, &s, sizeof s);
-        return true;
-    }
+    if (f->kind == JET_K_STR) return store_field_str(d, f, dst, s);
     if (f->kind == JET_K_STR_FIXED) {
         if (s.len >= f->size)
             return jet__od_err(od, JET_E_FIXED_STRING_LONG, at);
@@ -446,7 +463,7 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     memcpy(c, s.ptr, s.len);
     c[s.len] = 0;
     jet_str copy = {c, s.len};
-    memcpy(dst, &copy, sizeof copy);
+    jet__field_str_store(dst, f->flags, copy);
     return true;
 }
 
@@ -555,7 +572,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
                        !jet__od_toks_backslash(od, &tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
-            memcpy(slot + e->offset, &sv, sizeof sv);
+            jet__field_str_store(slot + e->offset, e->flags, sv);
         } else {
             od->pos = v;
             if (at_end(od) || !decode_value(d, e, slot)) return false;
@@ -717,7 +734,7 @@ static bool decode_map(dec *d, const jet_field *f, char *base) {
                 c[key.len] = 0;
                 key.ptr = c;
             }
-            memcpy(slot + kf->offset, &key, sizeof key);
+            if (!store_field_str(d, kf, slot + kf->offset, key)) return false;
             if (!decode_value(d, vf, slot)) return false;
         } while (next_member(od, &end));
         if (!end) return false;
@@ -897,7 +914,7 @@ static void apply_default(const jet_field *f, char *base) {
     case JET_K_RAW:
         if (f->def.s) {
             jet_str s = {f->def.s, strlen(f->def.s)};
-            memcpy(dst, &s, sizeof s);
+            jet__field_str_store(dst, f->flags, s);
         }
         break;
     case JET_K_STR_FIXED:
@@ -1005,7 +1022,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     size_t vq = jet__od_toks_take(&tk, n);
                     if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
-                        memcpy(dst, &sv, sizeof sv);
+                        jet__field_str_store(dst, f->flags, sv);
                         if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
                         goto next;
                     }
@@ -1131,8 +1148,7 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
         if (JET_LIKELY(c == '"')) {
             jet_str s;
             if (!jet__od_string_fast(od, at, &s)) return false;
-            memcpy(dst, &s, sizeof s);
-            return true;
+            return store_field_str(d, f, dst, s);
         }
         return want(od, JET_E_WANT_STRING);
     case JET_K_UINT: {
@@ -1164,7 +1180,10 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_STR_FIXED: return decode_string_kind(d, f, dst);
     case JET_K_RAW: {
         jet_odv v = cursor_value(d);
-        return jet_odv_get_raw(&v, (jet_str *)(void *)dst);
+        jet_str s;
+        if (!jet_odv_get_raw(&v, &s)) return false;
+        jet__field_str_store(dst, f->flags, s);
+        return true;
     }
     case JET_K_STRUCT: return decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL);
     case JET_K_ARRAY: return decode_array(d, f, base);
@@ -1185,7 +1204,8 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (v->pos != od->pos || v->depth != od->depth)
         return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
     memset(out, 0, type->size);
-    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0};
+    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0,
+             (od->flags & JET_READ_STABLE_STRINGS) != 0};
     if (at_end(od)) return false;
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;

@@ -336,9 +336,7 @@ static inline int field_state(const jet_field *f, const char *base) {
     if (f->present_offset != JET_NO_OFFSET) {
         present = base[f->present_offset] != 0;
     } else if (is_str_kind(f->kind)) {
-        jet_str s;
-        memcpy(&s, base + f->offset, sizeof s);
-        present = s.ptr != NULL;
+        present = jet__field_str_load(base + f->offset, f->flags).ptr != NULL;
     } else {
         return F_WRITE; /* nothing tells absence apart from a value */
     }
@@ -469,8 +467,7 @@ static bool put_map(enc *e, const jet_field *f, const char *base) {
         const char *pb = p + k * (size_t)pair->size;
         int state = field_state(vf, pb);
         if (state == F_OMIT) continue;
-        jet_str key;
-        memcpy(&key, pb + kf->offset, sizeof key);
+        jet_str key = jet__field_str_load(pb + kf->offset, kf->flags);
         if (!put_key(e, key.ptr, key.len, written == 0) || !put_state(e, vf, pb, state))
             return false;
         written++;
@@ -506,8 +503,7 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
     }
     case JET_K_STR:
     case JET_K_STR_COPY: {
-        jet_str s;
-        memcpy(&s, m, sizeof s);
+        jet_str s = jet__field_str_load(m, f->flags);
         return enc_put_str(e, s.ptr, s.len);
     }
     case JET_K_STR_FIXED: { /* up to the NUL; all N bytes when there is none */
@@ -515,8 +511,7 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
         return enc_put_str(e, m, nul ? (size_t)(nul - m) : f->size);
     }
     case JET_K_RAW: {
-        jet_str s;
-        memcpy(&s, m, sizeof s);
+        jet_str s = jet__field_str_load(m, f->flags);
         if (!s.len) return put_lit(e, "null", 4); /* nothing kept: no value */
         ROOM(s.len);
         memcpy(e->out, s.ptr, s.len);

@@ -1,0 +1,121 @@
+/*
+ * test_bind_slice — the typed layer's two options for bindings (bindings/d):
+ * string members laid out as D slices (JET_FIELD_STR_SLICE: len, then ptr)
+ * for decoding and encoding, in fields, array elements, map keys, defaults
+ * and raw members; and JET_READ_STABLE_STRINGS, which puts strings that had
+ * escapes into the arena instead of the cursor's scratch.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <jet.h>
+
+#include "check.h"
+
+typedef struct Slice {
+    size_t len;
+    const char *ptr;
+} Slice;
+
+typedef struct Pair {
+    Slice key;
+    int32_t value;
+} Pair;
+
+typedef struct Rec {
+    Slice name;      /* JET_K_STR */
+    Slice copy;      /* JET_K_STR_COPY */
+    Slice raw;       /* JET_K_RAW */
+    Slice dflt;      /* default, absent from the input */
+    Slice opt;       /* optional, absent: ptr stays NULL, not written */
+    Slice *tags;     /* array of slices */
+    size_t tag_count;
+    Pair *pairs;     /* map with slice keys */
+    size_t pair_count;
+} Rec;
+
+#define SL(T, m, key, kind, flags) \
+    JET_FIELD_FULL(T, m, key, NULL, kind, (flags) | JET_FIELD_STR_SLICE, JET_NO_OFFSET, JET_NO_OFFSET, NULL)
+
+static const jet_field pair_fields[] = {
+    SL(Pair, key, NULL, JET_K_STR, 0),
+    JET_F_SINT(Pair, value, NULL),
+};
+static jet_struct pair_type = JET_STRUCT(Pair, pair_fields);
+static const jet_field tag_elem = {NULL, NULL, JET_K_STR, JET_FIELD_STR_SLICE, 0, (uint32_t)sizeof(Slice),
+                                   JET_NO_OFFSET, JET_NO_OFFSET, NULL, {0}};
+static const jet_field rec_fields[] = {
+    SL(Rec, name, "name", JET_K_STR, 0),
+    SL(Rec, copy, "copy", JET_K_STR_COPY, 0),
+    SL(Rec, raw, "raw", JET_K_RAW, 0),
+    {"dflt", NULL, JET_K_STR, JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT | JET_FIELD_STR_SLICE,
+     (uint32_t)offsetof(Rec, dflt), (uint32_t)sizeof(Slice), JET_NO_OFFSET, JET_NO_OFFSET, NULL,
+     {.s = "def"}},
+    SL(Rec, opt, "opt", JET_K_STR, JET_FIELD_OPTIONAL),
+    JET_F_ARRAY(Rec, tags, tag_count, "tags", tag_elem),
+    JET_F_MAP(Rec, pairs, pair_count, "pairs", pair_type),
+};
+static jet_struct rec_type = JET_STRUCT(Rec, rec_fields);
+
+static bool slice_is(Slice s, const char *want) {
+    return s.ptr && s.len == strlen(want) && memcmp(s.ptr, want, s.len) == 0;
+}
+
+static bool inside(const char *p, const char *buf, size_t len) {
+    return (uintptr_t)p >= (uintptr_t)buf && (uintptr_t)p <= (uintptr_t)buf + len;
+}
+
+int main(void) {
+    static const char json[] =
+        "{\"name\":\"a\\nb\",\"copy\":\"cc\",\"raw\":[1, 2],\"tags\":[\"x\",\"y\\u0041\"],"
+        "\"pairs\":{\"k\\u00e9\":1,\"j\":2}}";
+    const size_t len = sizeof json - 1;
+    jet_od *od = jet_od_new(NULL);
+    jet_arena arena;
+    jet_arena_init(&arena, NULL);
+    jet_error err;
+    Rec r;
+
+    /* Slices, without stable strings: escaped strings in the scratch. */
+    CHECK(jet_decode(od, json, len, &rec_type, &r, &arena, NULL, &err));
+    CHECK(slice_is(r.name, "a\nb"));
+    CHECK(!inside(r.name.ptr, json, len));
+    CHECK(slice_is(r.copy, "cc") && !inside(r.copy.ptr, json, len));
+    CHECK(slice_is(r.raw, "[1, 2]") && inside(r.raw.ptr, json, len));
+    CHECK(slice_is(r.dflt, "def"));
+    CHECK(r.opt.ptr == NULL && r.opt.len == 0);
+    CHECK(r.tag_count == 2 && slice_is(r.tags[0], "x") && slice_is(r.tags[1], "yA"));
+    CHECK(inside(r.tags[0].ptr, json, len));
+    CHECK(r.pair_count == 2 && slice_is(r.pairs[0].key, "k\xc3\xa9") && r.pairs[0].value == 1 &&
+          slice_is(r.pairs[1].key, "j") && r.pairs[1].value == 2);
+
+    /* Encoding reads the same layout. */
+    jet_buf out;
+    jet_buf_init(&out, NULL);
+    CHECK(jet_encode(&out, &rec_type, &r, 0, &err));
+    CHECK_MSG(out.data && strcmp(out.data, "{\"name\":\"a\\nb\",\"copy\":\"cc\",\"raw\":[1, 2],"
+                                           "\"dflt\":\"def\",\"tags\":[\"x\",\"yA\"],"
+                                           "\"pairs\":{\"k\xc3\xa9\":1,\"j\":2}}") == 0,
+              "%s", out.data ? out.data : "(null)");
+
+    /* Stable strings: every escaped string leaves the scratch for the arena
+     * (the scratch is reused by the next document); unescaped ones stay
+     * views into the input. */
+    jet_read_opts opts = {JET_READ_STABLE_STRINGS, 0, 0};
+    jet_arena_reset(&arena);
+    CHECK(jet_decode(od, json, len, &rec_type, &r, &arena, &opts, &err));
+    Rec first = r;
+    static const char other[] = "{\"name\":\"zz\\tzz\",\"copy\":\"\",\"raw\":0,\"tags\":[\"\\u0042\"],\"pairs\":{}}";
+    Rec r2;
+    CHECK(jet_decode(od, other, sizeof other - 1, &rec_type, &r2, &arena, &opts, &err));
+    CHECK(slice_is(first.name, "a\nb") && !inside(first.name.ptr, json, len));
+    CHECK(slice_is(first.tags[1], "yA") && slice_is(first.tags[0], "x") &&
+          inside(first.tags[0].ptr, json, len));
+    CHECK(slice_is(first.pairs[0].key, "k\xc3\xa9"));
+    CHECK(slice_is(r2.name, "zz\tzz") && r2.tag_count == 1 && slice_is(r2.tags[0], "B"));
+
+    jet_buf_free(&out);
+    jet_arena_free(&arena);
+    jet_od_free(od);
+    return CHECK_DONE("test_bind_slice");
+}
