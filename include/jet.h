@@ -899,6 +899,9 @@ typedef enum jet_kind {
 /* STR, STR_COPY and RAW members (and map keys) laid out as a D slice,
  * { size_t len; const char *ptr; }, instead of a jet_str (bindings/d). */
 #define JET_FIELD_STR_SLICE 0x8u
+/* The presence member (present_offset) is true when the field is absent or
+ * null and false when it has a value: D's Nullable!T keeps `_isNull`. */
+#define JET_FIELD_PRESENCE_INVERTED 0x10u
 
 #define JET_NO_OFFSET UINT32_MAX
 

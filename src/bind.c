@@ -376,6 +376,13 @@ static void *arena_alloc(dec *d, size_t size, size_t align) {
     return p;
 }
 
+/* Sets the presence member of field `f`, if it has one: true when
+ * present, or with JET_FIELD_PRESENCE_INVERTED true when absent or null. */
+static JET_ALWAYS_INLINE void mark_present(const jet_field *f, char *base, bool present) {
+    if (f->present_offset != JET_NO_OFFSET)
+        base[f->present_offset] = (char)(present != ((f->flags & JET_FIELD_PRESENCE_INVERTED) != 0));
+}
+
 /* Stores a string read for field `f` (a jet_str or, with
  * JET_FIELD_STR_SLICE, a D slice). With JET_READ_STABLE_STRINGS, a string
  * that was unescaped into the cursor's scratch (not a view into the input)
@@ -768,7 +775,10 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
     }
     for (; i < t->count; i++) {
         const jet_field *f = &t->fields[i];
-        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        if (f->flags & JET_FIELD_OPTIONAL) {
+            mark_present(f, base, false);
+            continue;
+        }
         /* name the missing element by its index */
         char idx[24];
         int n = 0;
@@ -1023,7 +1033,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         jet__field_str_store(dst, f->flags, sv);
-                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        mark_present(f, base, true);
                         goto next;
                     }
                 } else if ((f->kind == JET_K_UINT || f->kind == JET_K_INT) && vc != 'n') {
@@ -1038,7 +1048,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             ok = mag <= (uint64_t)INT64_MAX &&
                                  store_int(od, v, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
                         if (ok) {
-                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            mark_present(f, base, true);
                             goto next;
                         }
                         if (od->failed) return false;
@@ -1052,7 +1062,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         memcpy(&lw, vc == 't' ? "true" : "alse", 4);
                         if (w4 == lw && jet__od_token_end_ok(od, v + ln)) {
                             *(bool *)dst = vc == 't';
-                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            mark_present(f, base, true);
                             goto next;
                         }
                     }
@@ -1068,7 +1078,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                                    : num.kind == JET_NUM_UINT ? (double)num.v.u
                                                               : (double)num.v.i;
                         memcpy(dst, &x, sizeof x);
-                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        mark_present(f, base, true);
                         goto next;
                     }
                 }
@@ -1119,9 +1129,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
         const jet_field *f = &t->fields[i];
         if (f->flags & JET_FIELD_DEFAULT) {
             apply_default(f, base);
+            mark_present(f, base, false);
             continue;
         }
-        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        if (f->flags & JET_FIELD_OPTIONAL) {
+            mark_present(f, base, false);
+            continue;
+        }
         return jet__od_fail_missing(od, at, f->key ? f->key : "", f->key ? strlen(f->key) : 0);
     }
     return true;
@@ -1139,10 +1153,10 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
         jet_odv v = cursor_value(d);
         if (!jet_odv_is_null(&v)) return false;
         memset(dst, 0, f->size);
-        if (f->present_offset != JET_NO_OFFSET) base[f->present_offset] = 0;
+        mark_present(f, base, false);
         return true;
     }
-    if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+    mark_present(f, base, true);
     switch (f->kind) {
     case JET_K_STR:
         if (JET_LIKELY(c == '"')) {

@@ -334,7 +334,7 @@ static inline int field_state(const jet_field *f, const char *base) {
     if (JET_LIKELY(!(f->flags & (JET_FIELD_OPTIONAL | JET_FIELD_NULLABLE)))) return F_WRITE;
     bool present;
     if (f->present_offset != JET_NO_OFFSET) {
-        present = base[f->present_offset] != 0;
+        present = (base[f->present_offset] != 0) != ((f->flags & JET_FIELD_PRESENCE_INVERTED) != 0);
     } else if (is_str_kind(f->kind)) {
         present = jet__field_str_load(base + f->offset, f->flags).ptr != NULL;
     } else {

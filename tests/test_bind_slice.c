@@ -2,7 +2,8 @@
  * test_bind_slice — the typed layer's two options for bindings (bindings/d):
  * string members laid out as D slices (JET_FIELD_STR_SLICE: len, then ptr)
  * for decoding and encoding, in fields, array elements, map keys, defaults
- * and raw members; and JET_READ_STABLE_STRINGS, which puts strings that had
+ * and raw members; JET_FIELD_PRESENCE_INVERTED (D's Nullable); and
+ * JET_READ_STABLE_STRINGS, which puts strings that had
  * escapes into the arena instead of the cursor's scratch.
  */
 #include <stdint.h>
@@ -56,6 +57,24 @@ static const jet_field rec_fields[] = {
     JET_F_MAP(Rec, pairs, pair_count, "pairs", pair_type),
 };
 static jet_struct rec_type = JET_STRUCT(Rec, rec_fields);
+
+/* D's Nullable!int: the value, then `_isNull` (true when absent). */
+typedef struct NullableInt {
+    int32_t value;
+    bool is_null;
+} NullableInt;
+typedef struct Opt {
+    NullableInt a; /* optional and nullable */
+    NullableInt b; /* optional only: absent is left out when encoding */
+} Opt;
+static const jet_field opt_fields[] = {
+    JET_FIELD_FULL(Opt, a.value, "a", NULL, JET_K_SINT,
+                   JET_FIELD_OPTIONAL | JET_FIELD_NULLABLE | JET_FIELD_PRESENCE_INVERTED, JET_NO_OFFSET,
+                   (uint32_t)offsetof(Opt, a.is_null), NULL),
+    JET_FIELD_FULL(Opt, b.value, "b", NULL, JET_K_SINT, JET_FIELD_OPTIONAL | JET_FIELD_PRESENCE_INVERTED,
+                   JET_NO_OFFSET, (uint32_t)offsetof(Opt, b.is_null), NULL),
+};
+static jet_struct opt_type = JET_STRUCT(Opt, opt_fields);
 
 static bool slice_is(Slice s, const char *want) {
     return s.ptr && s.len == strlen(want) && memcmp(s.ptr, want, s.len) == 0;
@@ -113,6 +132,22 @@ int main(void) {
           inside(first.tags[0].ptr, json, len));
     CHECK(slice_is(first.pairs[0].key, "k\xc3\xa9"));
     CHECK(slice_is(r2.name, "zz\tzz") && r2.tag_count == 1 && slice_is(r2.tags[0], "B"));
+
+    /* Inverted presence: absent and null set the flag, a value clears it. */
+    Opt o;
+    CHECK(jet_decode(od, "{}", 2, &opt_type, &o, NULL, NULL, &err));
+    CHECK(o.a.is_null && o.b.is_null && o.a.value == 0);
+    CHECK(jet_decode(od, "{\"a\":null,\"b\":7}", 16, &opt_type, &o, NULL, NULL, &err));
+    CHECK(o.a.is_null && !o.b.is_null && o.b.value == 7);
+    CHECK(jet_decode(od, "{\"a\":5}", 7, &opt_type, &o, NULL, NULL, &err));
+    CHECK(!o.a.is_null && o.a.value == 5 && o.b.is_null);
+    out.len = 0;
+    CHECK(jet_encode(&out, &opt_type, &o, 0, &err) && strcmp(out.data, "{\"a\":5}") == 0);
+    o.a.is_null = true;
+    o.b.is_null = false;
+    o.b.value = 7;
+    out.len = 0;
+    CHECK(jet_encode(&out, &opt_type, &o, 0, &err) && strcmp(out.data, "{\"a\":null,\"b\":7}") == 0);
 
     jet_buf_free(&out);
     jet_arena_free(&arena);
