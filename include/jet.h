@@ -973,6 +973,10 @@ typedef enum jet_union_style {
     JET_UNION_ARRAY = 2     /* ["EVENT", ...]: the first element is the tag,
                                the rest the variant's positional fields */
 } jet_union_style;
+/* Or'ed into jet_union.style: the tag member is a uint8_t instead of an
+ * int32_t (D's SumType keeps its tag in the smallest unsigned type). */
+#define JET_UNION_TAG_U8 0x100u
+#define JET_UNION_STYLE_MASK 0xFFu
 
 /**
  * A tagged union stored in a C struct member: an integer tag member
@@ -981,7 +985,7 @@ typedef enum jet_union_style {
  * relative to the member that the JET_K_UNION field points at.
  */
 typedef struct jet_union {
-    uint32_t style;        /* jet_union_style */
+    uint32_t style;        /* jet_union_style, | JET_UNION_TAG_U8 */
     const char *tag_key;   /* INTERNAL: the member naming the variant */
     uint32_t tag_offset;   /* int32_t tag member */
     uint32_t payload_offset;

@@ -264,7 +264,7 @@ static bool prepare_field(const jet_field *f) {
     case JET_K_UNION: {
         const jet_union *u = (const jet_union *)f->sub;
         if (!u || !u->names || u->count == 0) return false;
-        if (u->style == JET_UNION_INTERNAL && !u->tag_key) return false;
+        if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_INTERNAL && !u->tag_key) return false;
         for (uint32_t i = 0; i < u->count; i++)
             if (u->variants && u->variants[i] && !build_struct(u->variants[i])) return false;
         return true;
@@ -374,6 +374,17 @@ static void *arena_alloc(dec *d, size_t size, size_t align) {
     void *p = jet_arena_alloc(d->arena, size, align);
     if (!p) jet__od_err(d->od, JET_E_MEMORY, d->od->pos);
     return p;
+}
+
+/* Stores the index of a union's variant in its tag member (an int32_t, or
+ * a uint8_t with JET_UNION_TAG_U8). */
+static void store_union_tag(const jet_union *u, char *m, uint32_t vi) {
+    if (u->style & JET_UNION_TAG_U8) {
+        m[u->tag_offset] = (char)(uint8_t)vi;
+    } else {
+        int32_t t32 = (int32_t)vi;
+        memcpy(m + u->tag_offset, &t32, sizeof t32);
+    }
 }
 
 /* Sets the presence member of field `f`, if it has one: true when
@@ -802,7 +813,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     char c = od->json[at];
     jet_str tag;
     uint32_t vi;
-    if (u->style == JET_UNION_ARRAY) {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_ARRAY) {
         if (!open_container(od, '[', JET_E_WANT_UNION_ARRAY)) return false;
         if (at_end(od)) return false;
         if (od->json[od->pos] != '"') return want(od, JET_E_WANT_UNION_TAG);
@@ -811,8 +822,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         bool end = false;
         if (!vt) {
@@ -832,7 +842,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
             }
         return true;
     }
-    if (u->style == JET_UNION_EXTERNAL && c == '"') {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL && c == '"') {
         /* a variant without payload as a bare string */
         if (!jet__od_string(od, at, &tag)) return false;
         for (vi = 0; vi < u->count; vi++)
@@ -844,11 +854,10 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
                 if (!(vt->fields[i].flags & JET_FIELD_OPTIONAL))
                     return jet__od_err(od, JET_E_VARIANT_NEEDS_OBJECT, at);
         }
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         return true;
     }
-    if (u->style == JET_UNION_EXTERNAL) {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL) {
         bool empty = false, end = false;
         if (!open_object(od, &empty)) return false;
         if (empty) return jet__od_err(od, JET_E_UNION_EMPTY, at);
@@ -857,8 +866,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, kp);
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         if (vt) {
             if (!decode_struct(d, vt, m + u->payload_offset, NULL)) return false;
@@ -885,8 +893,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     for (vi = 0; vi < u->count; vi++)
         if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
     if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
-    int32_t t32 = (int32_t)vi;
-    memcpy(m + u->tag_offset, &t32, sizeof t32);
+    store_union_tag(u, m, vi);
     /* rewind to the object's start */
     od->pos = at;
     od->depth = it.depth - 1;

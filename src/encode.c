@@ -416,14 +416,18 @@ static bool put_struct(enc *e, const jet_struct *st, const char *base) {
 static bool put_union(enc *e, const jet_union *u, const char *m) {
     if (JET_UNLIKELY(!u)) return enc_fail(e, JET_ERR_INVALID_ARG, "union field without its type");
     int32_t tag;
-    memcpy(&tag, m + u->tag_offset, sizeof tag);
+    if (u->style & JET_UNION_TAG_U8) {
+        tag = (uint8_t)m[u->tag_offset];
+    } else {
+        memcpy(&tag, m + u->tag_offset, sizeof tag);
+    }
     if (tag < 0 || (uint32_t)tag >= u->count || !u->names[tag])
         return enc_fail(e, JET_ERR_BAD_TAG, "union tag out of range");
     const char *name = u->names[tag];
     const jet_struct *v = u->variants ? u->variants[tag] : NULL;
     const char *payload = m + u->payload_offset;
     size_t written = 1;
-    switch (u->style) {
+    switch (u->style & JET_UNION_STYLE_MASK) {
     case JET_UNION_EXTERNAL:
         if (!v) return enc_put_str(e, name, strlen(name));
         if (!open_c(e, '{') || !put_ckey(e, name, true) || !put_struct(e, v, payload))

@@ -2,7 +2,8 @@
  * test_bind_slice — the typed layer's two options for bindings (bindings/d):
  * string members laid out as D slices (JET_FIELD_STR_SLICE: len, then ptr)
  * for decoding and encoding, in fields, array elements, map keys, defaults
- * and raw members; JET_FIELD_PRESENCE_INVERTED (D's Nullable); and
+ * and raw members; JET_FIELD_PRESENCE_INVERTED (D's Nullable);
+ * JET_UNION_TAG_U8 (D's SumType); and
  * JET_READ_STABLE_STRINGS, which puts strings that had
  * escapes into the arena instead of the cursor's scratch.
  */
@@ -76,6 +77,27 @@ static const jet_field opt_fields[] = {
 };
 static jet_struct opt_type = JET_STRUCT(Opt, opt_fields);
 
+/* D's SumType!(Circle, Square): the payloads, then a one-byte tag, then
+ * padding (here `guard`). */
+typedef struct Circle { double r; } Circle;
+typedef struct Square { double side; } Square;
+typedef struct Shape {
+    union { Circle circle; Square square; } as;
+    uint8_t tag;
+    uint8_t guard[7];
+} Shape;
+typedef struct Drawing { Shape shape; } Drawing;
+static const jet_field circle_fields[] = {JET_F_F64(Circle, r, "r")};
+static jet_struct circle_type = JET_STRUCT(Circle, circle_fields);
+static const jet_field square_fields[] = {JET_F_F64(Square, side, "side")};
+static jet_struct square_type = JET_STRUCT(Square, square_fields);
+static const char *const shape_names[] = {"circle", "square"};
+static jet_struct *const shape_variants[] = {&circle_type, &square_type};
+static const jet_union shape_union = {JET_UNION_INTERNAL | JET_UNION_TAG_U8, "kind",
+                                      (uint32_t)offsetof(Shape, tag), 0, 2, shape_names, shape_variants};
+static const jet_field drawing_fields[] = {JET_F_UNION(Drawing, shape, "shape", shape_union)};
+static jet_struct drawing_type = JET_STRUCT(Drawing, drawing_fields);
+
 static bool slice_is(Slice s, const char *want) {
     return s.ptr && s.len == strlen(want) && memcmp(s.ptr, want, s.len) == 0;
 }
@@ -148,6 +170,18 @@ int main(void) {
     o.b.value = 7;
     out.len = 0;
     CHECK(jet_encode(&out, &opt_type, &o, 0, &err) && strcmp(out.data, "{\"a\":null,\"b\":7}") == 0);
+
+    /* A one-byte union tag (JET_UNION_TAG_U8), read and written as such. */
+    static const char shape_json[] = "{\"shape\":{\"kind\":\"square\",\"side\":2.5}}";
+    Drawing dr;
+    CHECK(jet_decode(od, shape_json, sizeof shape_json - 1, &drawing_type, &dr, NULL, NULL, &err));
+    CHECK(dr.shape.tag == 1 && dr.shape.as.square.side == 2.5);
+    memset(dr.shape.guard, 0xAB, sizeof dr.shape.guard);
+    out.len = 0;
+    CHECK(jet_encode(&out, &drawing_type, &dr, 0, &err) && strcmp(out.data, shape_json) == 0);
+    static const char circle_json[] = "{\"shape\":{\"r\":1.0,\"kind\":\"circle\"}}";
+    CHECK(jet_decode(od, circle_json, sizeof circle_json - 1, &drawing_type, &dr, NULL, NULL, &err));
+    CHECK(dr.shape.tag == 0 && dr.shape.as.circle.r == 1.0);
 
     jet_buf_free(&out);
     jet_arena_free(&arena);
