@@ -193,7 +193,10 @@ struct JsonValue {
     /// `key in obj`: a pointer to the member (GC-allocated), or null.
     JsonValue* opBinaryRight(string op : "in")(const(char)[] key) {
         jet_mut_val* m = jet_mut_get_type(v) == JET_TYPE_OBJ ? jet_mut_obj_findn(v, key.ptr, key.length) : null;
-        return m ? new JsonValue(child(m)) : null;
+        if (!m) return null;
+        auto r = new JsonValue;
+        *r = child(m);
+        return r;
     }
 
     /// obj[key] = value: replaces the member or appends it. A null

@@ -120,8 +120,12 @@ private enum isTuple(T) = hasUDA!(T, jsonTuple);
 // memory, (s ~ "\0").ptr, is what LDC cannot emit in a static initializer).
 private enum cz(string s) = s ~ "\0";
 
-/// The field describing a value of type FT stored at `off` (CTFE).
-private jet_field describe(FT)(const(char)* key, uint off, uint flags, uint present) {
+/// The field describing a value of type FT stored at `off` (CTFE). A
+/// SumType (or an array of them) is read in union style `style` with the
+/// tag member `tagKey` (INTERNAL); by default EXTERNAL, or ARRAY when all
+/// its variants are @jsonTuple.
+private jet_field describe(FT, uint style = uint.max, string tagKey = "")(const(char)* key, uint off, uint flags,
+                                                                     uint present) {
     jet_field f;
     f.key = key;
     f.offset = off;
@@ -147,21 +151,26 @@ private jet_field describe(FT)(const(char)* key, uint off, uint flags, uint pres
         f.kind = is(typeof(FT.init[0]) == immutable(char)) ? JET_K_STR_COPY : JET_K_STR;
         f.flags |= JET_FIELD_STR_SLICE;
     } else static if (isNullable!FT) {
-        f = describe!(NullableOf!FT)(key, off + cast(uint) FT.tupleof[0].offsetof,
+        f = describe!(NullableOf!FT, style, tagKey)(key, off + cast(uint) FT.tupleof[0].offsetof,
                                      flags | JET_FIELD_OPTIONAL | JET_FIELD_NULLABLE | JET_FIELD_PRESENCE_INVERTED,
                                      off + cast(uint) FT.tupleof[1].offsetof);
     } else static if (isSumType!FT) {
         f.kind = JET_K_UNION;
-        f.sub = &UnionTable!(FT, JET_UNION_EXTERNAL, "").un;
+        static if (style != uint.max)
+            f.sub = &UnionTable!(FT, style, tagKey).un;
+        else static if (allSatisfy!(isTuple, FT.Types))
+            f.sub = &UnionTable!(FT, JET_UNION_ARRAY, "").un;
+        else
+            f.sub = &UnionTable!(FT, JET_UNION_EXTERNAL, "").un;
     } else static if (isStaticArray!FT) {
         f.kind = JET_K_FIXED_ARRAY;
-        f.sub = &ElemTable!(ElementType!FT).field;
+        f.sub = &ElemTable!(ElementType!FT, style, tagKey).field;
     } else static if (isDynamicArray!FT) {
         f.kind = JET_K_ARRAY;
         f.offset = off + cast(uint) size_t.sizeof; // a D slice: length, then ptr
         f.count_offset = off;
         f.size = cast(uint)(void*).sizeof;
-        f.sub = &ElemTable!(ElementType!FT).field;
+        f.sub = &ElemTable!(ElementType!FT, style, tagKey).field;
     } else static if (is(FT == struct)) {
         f.kind = JET_K_STRUCT;
         f.sub = &StructTable!FT.type;
@@ -172,27 +181,27 @@ private jet_field describe(FT)(const(char)* key, uint off, uint flags, uint pres
 }
 
 /// An array element of type E.
-private template ElemTable(E) {
-    __gshared jet_field field = elemField!E();
+private template ElemTable(E, uint style = uint.max, string tagKey = "") {
+    __gshared jet_field field = elemField!(E, style, tagKey)();
 }
 
-private jet_field elemField(E)() {
-    static if (isDynamicArray!E && !isCharString!E) {
-        // an array of arrays: the element is itself a slice
-        jet_field f = describe!E(null, 0, 0, JET_NO_OFFSET);
-        f.size = cast(uint) E.sizeof;
-        return f;
-    } else {
-        return describe!E(null, 0, 0, JET_NO_OFFSET);
-    }
+private jet_field elemField(E, uint style, string tagKey)() {
+    jet_field f = describe!(E, style, tagKey)(null, 0, 0, JET_NO_OFFSET);
+    static if (isDynamicArray!E && !isCharString!E)
+        f.size = cast(uint) E.sizeof; // an array of arrays: the element is itself a slice
+    return f;
 }
 
 /// A struct's table.
 template StructTable(T) if (is(T == struct)) {
-    __gshared jet_field[T.tupleof.length] fields = structFields!T();
-    __gshared jet_struct type = jet_struct(cz!(T.stringof).ptr, cast(uint) T.sizeof, cast(uint) T.tupleof.length,
-                                           T.tupleof.length ? &fields[0] : null,
-                                           isTuple!T ? JET_STRUCT_POSITIONAL : 0);
+    static if (T.tupleof.length) {
+        __gshared jet_field[T.tupleof.length] fields = structFields!T();
+        __gshared jet_struct type = jet_struct(cz!(T.stringof).ptr, cast(uint) T.sizeof, cast(uint) T.tupleof.length,
+                                               &fields[0], isTuple!T ? JET_STRUCT_POSITIONAL : 0);
+    } else {
+        __gshared jet_struct type = jet_struct(cz!(T.stringof).ptr, cast(uint) T.sizeof, 0, null,
+                                               isTuple!T ? JET_STRUCT_POSITIONAL : 0);
+    }
 }
 
 private jet_field[T.tupleof.length] structFields(T)() {
@@ -203,19 +212,14 @@ private jet_field[T.tupleof.length] structFields(T)() {
         const(char)* key = isTuple!T ? null : cz!(memberKey!(T, i)).ptr;
         uint flags = 0;
         // a member with its own initializer, or @jsonOptional, may be absent
-        enum hasInit = !isNullable!FT && !isSumType!FT && !(T.init.tupleof[i] is FT.init);
+        enum hasInit = !isNullable!FT && !isSumType!FT && !sameAsInit(T.init.tupleof[i]);
         static if (hasUDA!(T.tupleof[i], jsonOptional) || hasInit)
             flags |= JET_FIELD_OPTIONAL;
-        static if (isSumType!FT) {
+        alias tags = getUDAs!(T.tupleof[i], jsonTag);
+        static if (tags.length)
+            jet_field f = describe!(FT, JET_UNION_INTERNAL, tags[0].key)(key, off, flags, JET_NO_OFFSET);
+        else
             jet_field f = describe!FT(key, off, flags, JET_NO_OFFSET);
-            alias tags = getUDAs!(T.tupleof[i], jsonTag);
-            static if (tags.length)
-                f.sub = &UnionTable!(FT, JET_UNION_INTERNAL, tags[0].key).un;
-            else static if (allSatisfy!(isTuple, FT.Types))
-                f.sub = &UnionTable!(FT, JET_UNION_ARRAY, "").un;
-        } else {
-            jet_field f = describe!FT(key, off, flags, JET_NO_OFFSET);
-        }
         static if (hasInit && (is(FT == bool) || isIntegral!FT || isFloatingPoint!FT || is(FT == enum) ||
                                isCharString!FT)) {
             f.flags |= JET_FIELD_DEFAULT;
@@ -233,6 +237,22 @@ private jet_field[T.tupleof.length] structFields(T)() {
         fs[i] = f;
     }}
     return fs;
+}
+
+// Whether a member's initializer is its type's .init (bit for bit for
+// floating point, where .init is NaN).
+package bool sameAsInit(FT)(FT v) {
+    static if (isStaticArray!FT) {
+        foreach (ref e; v)
+            if (!sameAsInit(e)) return false;
+        return true;
+    } else static if (isFloatingPoint!FT) {
+        return v is FT.init;
+    } else static if (is(FT == struct)) {
+        return v == FT.init;
+    } else {
+        return v is FT.init;
+    }
 }
 
 private long enumIndex(E)(E e) {
@@ -279,7 +299,8 @@ private const(char)*[S.Types.length] unionNames(S)() {
 private jet_struct*[S.Types.length] unionVariants(S)() {
     jet_struct*[S.Types.length] vs;
     static foreach (i, V; S.Types)
-        vs[i] = V.tupleof.length ? &StructTable!V.type : null; // an empty struct: a bare name
+        static if (V.tupleof.length) // an empty struct is a bare name: no payload
+            vs[i] = &StructTable!V.type;
     return vs;
 }
 
@@ -292,20 +313,17 @@ template RootTable(T) {
         alias RootTable = StructTable!(Transparent!T);
 }
 
-private struct Transparent(T) {
+package struct Transparent(T) {
     T value;
 }
 
-private template StructTable(T : Transparent!U, U) {
+package template StructTable(T : Transparent!U, U) {
     __gshared jet_field[1] fields = [transparentField!U()];
     __gshared jet_struct type = jet_struct(cz!(U.stringof).ptr, cast(uint) T.sizeof, 1, &fields[0], 0);
 }
 
 private jet_field transparentField(U)() {
-    jet_field f = describe!U(null, 0, 0, JET_NO_OFFSET);
-    static if (isSumType!U && allSatisfy!(isTuple, U.Types))
-        f.sub = &UnionTable!(U, JET_UNION_ARRAY, "").un;
-    return f;
+    return describe!U(null, 0, 0, JET_NO_OFFSET);
 }
 
 // ---------------------------------------------------------- allocators --
@@ -481,8 +499,7 @@ private void decodeCursor(T)(jet_od* od, jet_arena* arena, ref jet_odv v, ref T 
         failIf(od);
         static foreach (i, member; T.tupleof) {{
             alias FT = typeof(member);
-            enum optional = isNullable!FT || hasUDA!(T.tupleof[i], jsonOptional) ||
-                !(T.init.tupleof[i] is FT.init);
+            enum optional = isNullable!FT || hasUDA!(T.tupleof[i], jsonOptional) || !sameAsInit(T.init.tupleof[i]);
             static if (!optional)
                 if (!seen[i])
                     throw new JsonException(JET_ERR_MISSING_FIELD, "missing member \"" ~ memberKey!(T, i) ~ "\"");
