@@ -130,19 +130,7 @@ struct Json {
 
     /// The kind of value (std.json's JSONType names).
     @property JsonType type() const @nogc nothrow pure {
-        switch (kindOf(v)) {
-        case JET_TYPE_NULL: return JsonType.null_;
-        case JET_TYPE_BOOL | JET_SUBTYPE_TRUE: return JsonType.true_;
-        case JET_TYPE_BOOL | JET_SUBTYPE_FALSE: return JsonType.false_;
-        case JET_TYPE_NUM | JET_SUBTYPE_UINT: return v.uni.u > long.max ? JsonType.uinteger : JsonType.integer;
-        case JET_TYPE_NUM | JET_SUBTYPE_SINT: return JsonType.integer;
-        case JET_TYPE_NUM | JET_SUBTYPE_F64: return JsonType.float_;
-        case JET_TYPE_STR: return JsonType.string;
-        case JET_TYPE_ARR: return JsonType.array;
-        case JET_TYPE_OBJ: return JsonType.object;
-        case JET_TYPE_RAW: return JsonType.raw;
-        default: return JsonType.null_;
-        }
+        return typeOfKind(kindOf(v), v ? v.uni.u : 0);
     }
 
     @property bool isNull() const @nogc nothrow pure {
@@ -200,30 +188,8 @@ struct Json {
      * JET_ERR_NUMBER_RANGE for an integer out of range).
      */
     T get(T)() const {
-        static if (is(T == bool)) {
-            uint k = kindOf(v);
-            if (k == (JET_TYPE_BOOL | JET_SUBTYPE_TRUE)) return true;
-            if (k == (JET_TYPE_BOOL | JET_SUBTYPE_FALSE)) return false;
-            throw typeError("a boolean");
-        } else static if (isIntegral!T) {
-            uint k = kindOf(v);
-            if (k == (JET_TYPE_NUM | JET_SUBTYPE_UINT)) {
-                if (v.uni.u > T.max) throw rangeError!T();
-                return cast(T) v.uni.u;
-            }
-            if (k == (JET_TYPE_NUM | JET_SUBTYPE_SINT)) {
-                static if (isSigned!T)
-                    if (v.uni.i >= T.min) return cast(T) v.uni.i;
-                throw rangeError!T();
-            }
-            throw typeError("an integer");
-        } else static if (isFloatingPoint!T) {
-            switch (kindOf(v)) {
-            case JET_TYPE_NUM | JET_SUBTYPE_UINT: return cast(T) v.uni.u;
-            case JET_TYPE_NUM | JET_SUBTYPE_SINT: return cast(T) v.uni.i;
-            case JET_TYPE_NUM | JET_SUBTYPE_F64: return cast(T) v.uni.d;
-            default: throw typeError("a number");
-            }
+        static if (is(T == bool) || isIntegral!T || isFloatingPoint!T) {
+            return scalarAs!T(kindOf(v), v ? v.uni.u : 0, v ? v.uni.d : 0, type);
         } else static if (is(T == string)) {
             return view.idup;
         } else static if (is(T == const(char)[])) {
@@ -325,21 +291,74 @@ struct Json {
     }
 
     private string write(jet_write_flags flags) const {
-        if (!v) return "null";
-        size_t n;
-        jet_error err;
-        char* s = jet_val_write(v, flags, null, &n, &err);
-        if (!s) throw new JsonException(err);
-        scope (exit) free(s);
-        return s[0 .. n].idup;
+        return writeText!jet_val_write(v, flags);
     }
 
     private JsonException typeError(string want) const {
-        import std.conv : to;
-        return new JsonException(JET_ERR_TYPE, "expected " ~ want ~ ", found " ~ type.to!(.string));
+        return .typeError(want, type);
     }
+}
 
-    private JsonException rangeError(T)() const {
-        return new JsonException(JET_ERR_NUMBER_RANGE, "number does not fit " ~ T.stringof);
+// Shared with jet.mutable's JsonValue, whose values have the same kinds.
+
+/// The JsonType of a value of kind `kind` (type | subtype) whose payload
+/// as an unsigned integer is `u`.
+package JsonType typeOfKind(uint kind, ulong u) @nogc nothrow pure {
+    switch (kind) {
+    case JET_TYPE_NULL: return JsonType.null_;
+    case JET_TYPE_BOOL | JET_SUBTYPE_TRUE: return JsonType.true_;
+    case JET_TYPE_BOOL | JET_SUBTYPE_FALSE: return JsonType.false_;
+    case JET_TYPE_NUM | JET_SUBTYPE_UINT: return u > long.max ? JsonType.uinteger : JsonType.integer;
+    case JET_TYPE_NUM | JET_SUBTYPE_SINT: return JsonType.integer;
+    case JET_TYPE_NUM | JET_SUBTYPE_F64: return JsonType.float_;
+    case JET_TYPE_STR: return JsonType.string;
+    case JET_TYPE_ARR: return JsonType.array;
+    case JET_TYPE_OBJ: return JsonType.object;
+    case JET_TYPE_RAW: return JsonType.raw;
+    default: return JsonType.null_;
     }
+}
+
+/// A bool or number of kind `kind` as T, checked: `u` is the integer
+/// payload (a SINT's bits), `d` the double of an F64.
+package T scalarAs(T)(uint kind, ulong u, double d, JsonType found) {
+    static if (is(T == bool)) {
+        if (kind == (JET_TYPE_BOOL | JET_SUBTYPE_TRUE)) return true;
+        if (kind == (JET_TYPE_BOOL | JET_SUBTYPE_FALSE)) return false;
+        throw typeError("a boolean", found);
+    } else static if (isIntegral!T) {
+        if (kind == (JET_TYPE_NUM | JET_SUBTYPE_UINT)) {
+            if (u <= T.max) return cast(T) u;
+        } else if (kind == (JET_TYPE_NUM | JET_SUBTYPE_SINT)) {
+            static if (isSigned!T)
+                if (cast(long) u >= T.min) return cast(T) cast(long) u;
+        } else {
+            throw typeError("an integer", found);
+        }
+        throw new JsonException(JET_ERR_NUMBER_RANGE, "number does not fit " ~ T.stringof);
+    } else {
+        switch (kind) {
+        case JET_TYPE_NUM | JET_SUBTYPE_UINT: return cast(T) u;
+        case JET_TYPE_NUM | JET_SUBTYPE_SINT: return cast(T) cast(long) u;
+        case JET_TYPE_NUM | JET_SUBTYPE_F64: return cast(T) d;
+        default: throw typeError("a number", found);
+        }
+    }
+}
+
+package JsonException typeError(string want, JsonType found) {
+    import std.conv : to;
+    return new JsonException(JET_ERR_TYPE, "expected " ~ want ~ ", found " ~ found.to!string);
+}
+
+/// The text a jet writer (jet_val_write, jet_mut_val_write) gives for `v`,
+/// as a GC string ("null" for no value).
+package string writeText(alias writeFn, V)(const(V)* v, jet_write_flags flags) {
+    if (!v) return "null";
+    size_t n;
+    jet_error err;
+    char* s = writeFn(v, flags, null, &n, &err);
+    if (!s) throw new JsonException(err);
+    scope (exit) free(s);
+    return s[0 .. n].idup;
 }

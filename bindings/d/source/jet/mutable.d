@@ -23,7 +23,7 @@ import core.stdc.stdlib : free, malloc;
 import std.traits;
 
 import jet.capi;
-import jet.dom : Json, JsonDoc, JsonType;
+import jet.dom : Json, JsonDoc, JsonType, scalarAs, typeError, typeOfKind, writeText;
 import jet.exception;
 
 struct JsonValue {
@@ -58,18 +58,19 @@ struct JsonValue {
 
     /// An empty object / array.
     static JsonValue emptyObject() {
-        JsonValue j;
-        j.p = newPayload();
-        j.v = jet_mut_obj(j.p.doc);
-        jet_mut_doc_set_root(j.p.doc, j.v);
-        return j;
+        return emptyContainer!jet_mut_obj;
     }
 
     /// ditto
     static JsonValue emptyArray() {
+        return emptyContainer!jet_mut_arr;
+    }
+
+    private static JsonValue emptyContainer(alias make)() {
         JsonValue j;
         j.p = newPayload();
-        j.v = jet_mut_arr(j.p.doc);
+        j.v = make(j.p.doc);
+        if (!j.v) throw new JsonException(JET_ERR_MEMORY, "out of memory");
         jet_mut_doc_set_root(j.p.doc, j.v);
         return j;
     }
@@ -148,20 +149,7 @@ struct JsonValue {
 
     /// The kind of value (std.json's JSONType names).
     @property JsonType type() const @nogc nothrow {
-        switch (jet_mut_get_kind(v)) {
-        case JET_TYPE_NULL: return JsonType.null_;
-        case JET_TYPE_BOOL | JET_SUBTYPE_TRUE: return JsonType.true_;
-        case JET_TYPE_BOOL | JET_SUBTYPE_FALSE: return JsonType.false_;
-        case JET_TYPE_NUM | JET_SUBTYPE_UINT:
-            return jet_mut_get_uint(v) > long.max ? JsonType.uinteger : JsonType.integer;
-        case JET_TYPE_NUM | JET_SUBTYPE_SINT: return JsonType.integer;
-        case JET_TYPE_NUM | JET_SUBTYPE_F64: return JsonType.float_;
-        case JET_TYPE_STR: return JsonType.string;
-        case JET_TYPE_ARR: return JsonType.array;
-        case JET_TYPE_OBJ: return JsonType.object;
-        case JET_TYPE_RAW: return JsonType.raw;
-        default: return JsonType.null_;
-        }
+        return typeOfKind(jet_mut_get_kind(v), jet_mut_get_uint(v));
     }
 
     @property bool isNull() const @nogc nothrow {
@@ -244,26 +232,8 @@ struct JsonValue {
     }
 
     private T convert(T)() const {
-        static if (is(T == bool)) {
-            if (jet_mut_get_type(v) != JET_TYPE_BOOL) throw typeError("a boolean");
-            return jet_mut_get_bool(v);
-        } else static if (isIntegral!T) {
-            uint k = jet_mut_get_kind(v);
-            if (k == (JET_TYPE_NUM | JET_SUBTYPE_UINT)) {
-                ulong u = jet_mut_get_uint(v);
-                if (u > T.max) throw new JsonException(JET_ERR_NUMBER_RANGE, "number does not fit " ~ T.stringof);
-                return cast(T) u;
-            }
-            if (k == (JET_TYPE_NUM | JET_SUBTYPE_SINT)) {
-                long i = jet_mut_get_sint(v);
-                static if (isSigned!T)
-                    if (i >= T.min) return cast(T) i;
-                throw new JsonException(JET_ERR_NUMBER_RANGE, "number does not fit " ~ T.stringof);
-            }
-            throw typeError("an integer");
-        } else static if (isFloatingPoint!T) {
-            if (jet_mut_get_type(v) != JET_TYPE_NUM) throw typeError("a number");
-            return cast(T) jet_mut_get_num(v);
+        static if (is(T == bool) || isIntegral!T || isFloatingPoint!T) {
+            return scalarAs!T(jet_mut_get_kind(v), jet_mut_get_uint(v), jet_mut_get_f64(v), type);
         } else static if (is(T == string)) {
             if (jet_mut_get_type(v) != JET_TYPE_STR) throw typeError("a string");
             return jet_mut_get_str(v)[0 .. jet_mut_get_len(v)].idup;
@@ -328,13 +298,7 @@ struct JsonValue {
     }
 
     private string write(jet_write_flags flags) const {
-        if (!v) return "null";
-        size_t n;
-        jet_error err;
-        char* s = jet_mut_val_write(v, flags, null, &n, &err);
-        if (!s) throw new JsonException(err);
-        scope (exit) free(s);
-        return s[0 .. n].idup;
+        return writeText!jet_mut_val_write(v, flags);
     }
 
     private void requireType(uint t, string what) const {
@@ -342,7 +306,6 @@ struct JsonValue {
     }
 
     private JsonException typeError(string want) const {
-        import std.conv : to;
-        return new JsonException(JET_ERR_TYPE, "expected " ~ want ~ ", found " ~ type.to!string);
+        return .typeError(want, type);
     }
 }
