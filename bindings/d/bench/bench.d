@@ -9,14 +9,16 @@
  * Every cell is verified before it is timed (parse: the structural
  * fingerprint of jet_val_stats, computed from std.json's tree too; decode:
  * the 14 TwitterStats sums, equal to the C jet-typed's); samples of all
- * cells are interleaved, round after round; MB/s over the median sample.
+ * cells are interleaved, round after round; MB/s over the median sample,
+ * timed in the thread's CPU time (CLOCK_THREAD_CPUTIME_ID).
  *
  *   dub run -q -b release :bench -- [--json FILE] [--rounds N] [--sample-ms MS] [--shared DIR]
  *
  * --json writes a snapshot in jet-bench's schema (results: engine, op,
  * dataset, bytes, samples, median_ns, mb_per_s, verified, x_baseline, ...).
+ * --only ENGINE/OP/DATASET --iters N runs that one cell N times, untimed,
+ * after verifying it: for instruction counts (valgrind --tool=callgrind).
  */
-import core.time : MonoTime;
 import std.algorithm : map, max, sort;
 import std.array : array;
 import std.conv : to;
@@ -202,18 +204,28 @@ Cell parseCell(string engine, string dataset, const(char)[] text, void function(
     return c;
 }
 
+/// The thread's CPU time in ns: on a shared machine, time spent waiting for
+/// a core does not count against whichever cell happened to be running.
+double cpuNs() {
+    import core.sys.posix.time : clock_gettime, CLOCK_THREAD_CPUTIME_ID, timespec;
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
 double timeIt(ref Cell c) {
-    auto t0 = MonoTime.currTime;
+    double t0 = cpuNs();
     foreach (_; 0 .. c.iters) c.run();
-    return (MonoTime.currTime - t0).total!"nsecs" / cast(double) c.iters;
+    return (cpuNs() - t0) / c.iters;
 }
 
 int main(string[] args) {
-    string jsonOut, shared_ = environment.get("JET_SHARED_DIR",
+    string jsonOut, only, shared_ = environment.get("JET_SHARED_DIR",
         buildPath(__FILE_FULL_PATH__.dirName.dirName.dirName.dirName.dirName, "shared"));
-    int rounds = 7;
+    int rounds = 7, iters = 10;
     double sampleMs = 20;
-    getopt(args, "json", &jsonOut, "rounds", &rounds, "sample-ms", &sampleMs, "shared", &shared_);
+    getopt(args, "json", &jsonOut, "rounds", &rounds, "sample-ms", &sampleMs, "shared", &shared_, "only", &only,
+           "iters", &iters);
     string corpora = buildPath(shared_, "corpora");
     string[] names = ["twitter", "citm_catalog", "canada", "github_events"];
     const(char)[][string] texts;
@@ -279,6 +291,21 @@ int main(string[] args) {
     }
     cells ~= decodeCells;
 
+    if (only.length) {
+        foreach (ref c; cells) {
+            if (c.engine ~ "/" ~ c.op ~ "/" ~ c.dataset != only) continue;
+            if (!c.verified) {
+                stderr.writefln("jet-d-bench: %s not verified", only);
+                return 1;
+            }
+            foreach (_; 0 .. iters) c.run();
+            writefln("%s: %d runs of %d bytes", only, iters, c.bytes);
+            return 0;
+        }
+        stderr.writefln("jet-d-bench: no cell %s", only);
+        return 2;
+    }
+
     // iterations per sample so that one sample takes about sampleMs
     foreach (ref c; cells) {
         if (!c.verified) continue;
@@ -316,6 +343,7 @@ int main(string[] args) {
             r["samples"] = c.samplesNs.length;
             r["iters_per_sample"] = c.iters;
             r["median_ns"] = c.medianNs;
+            r["clock"] = "thread_cputime";
             r["mb_per_s"] = c.mbPerS;
             r["verified"] = c.verified;
             r["x_baseline"] = base > 0 ? c.mbPerS / base : 0.0;
