@@ -255,7 +255,7 @@ unittest {
     auto e = collectException!JsonException(fromJSON!Inventory(`{"owner":"me","counts":{"a":"one"},"sites":{}}`));
     assert(e !is null && e.code == JET_ERR_TYPE && e.path == "/counts/a", e ? e.msg : "accepted");
     e = collectException!JsonException(fromJSON!Inventory(`{"counts":{},"sites":{}}`));
-    assert(e !is null && e.code == JET_ERR_MISSING_FIELD, e ? e.msg : "accepted");
+    assert(e !is null && e.code == JET_ERR_MISSING_FIELD && e.path == "/owner" && e.line == 1, e ? e.msg : "accepted");
     auto back = fromJSON!Inventory(toJSON(inv));
     assert(back == inv);
 }

@@ -500,9 +500,16 @@ private void decodeCursor(T)(jet_od* od, jet_arena* arena, ref jet_odv v, ref T 
         static foreach (i, member; T.tupleof) {{
             alias FT = typeof(member);
             enum optional = isNullable!FT || hasUDA!(T.tupleof[i], jsonOptional) || !sameAsInit(T.init.tupleof[i]);
-            static if (!optional)
-                if (!seen[i])
-                    throw new JsonException(JET_ERR_MISSING_FIELD, "missing member \"" ~ memberKey!(T, i) ~ "\"");
+            static if (!optional) {
+                if (!seen[i]) {
+                    // the cursor's own error, with line:column and the member's pointer
+                    jet_odv none;
+                    jet_od_obj_require(&it, cz!(memberKey!(T, i)).ptr, &none);
+                    throw jet_od_ok(od) ? new JsonException(JET_ERR_MISSING_FIELD,
+                                                            "missing member \"" ~ memberKey!(T, i) ~ "\"")
+                                        : new JsonException(*jet_od_error(od));
+                }
+            }
         }}
     } else {
         static assert(0, T.stringof ~ " has no JSON form in jet.typed");
