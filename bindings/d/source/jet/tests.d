@@ -258,6 +258,10 @@ unittest {
     assert(e !is null && e.code == JET_ERR_MISSING_FIELD && e.path == "/owner" && e.line == 1, e ? e.msg : "accepted");
     auto back = fromJSON!Inventory(toJSON(inv));
     assert(back == inv);
+    auto one = Inventory(["a": 1], ["x": Address("c", "z")], "me");
+    assert(toPrettyJSON(one) == "{\n    \"counts\": {\n        \"a\": 1\n    },\n    \"sites\": {\n        \"x\": {\n" ~
+           "            \"city\": \"c\",\n            \"zip-code\": \"z\"\n        }\n    },\n    \"owner\": \"me\"\n}",
+           toPrettyJSON(one));
 }
 
 // -------------------------------------------------------------- Decoder --

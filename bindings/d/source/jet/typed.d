@@ -591,7 +591,13 @@ string toJSON(T)(auto ref const T value, jet_write_flags flags = 0) {
         return buf.data[0 .. buf.len].idup;
     } else {
         import jet.write : writeValue;
-        return writeValue(value, flags);
+        enum layout = JET_WRITE_INDENT(15);
+        if (!(flags & layout)) return writeValue(value, flags);
+        // pretty: the writer splices the plain parts in minified, so the
+        // whole text is laid out again through a document
+        import jet.dom : parseJSON, writeText;
+        auto doc = parseJSON(writeValue(value, flags & ~JET_WRITE_NEWLINE_AT_END));
+        return writeText!jet_val_write(doc.root.handle, flags);
     }
 }
 

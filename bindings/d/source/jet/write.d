@@ -26,8 +26,8 @@ package string writeValue(T)(auto ref const T value, jet_write_flags flags) {
 private void put(T)(ref jet_writer w, ref jet_buf scratch, ref const T value, jet_write_flags flags) {
     bool ok;
     static if (isPlain!T && !(isDynamicArray!T && !isSomeString!T)) {
-        // one value through the tables, spliced in (re-indented by nothing:
-        // plain parts of a pretty map come out minified)
+        // one value through the tables, spliced in minified (toJSON lays
+        // out a pretty text again as a whole)
         scratch.len = 0;
         jet_error err;
         if (!jet_encode(&scratch, &RootTable!T.type, &value, 0, &err)) throw new JsonException(err);
