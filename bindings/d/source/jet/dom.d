@@ -11,9 +11,9 @@
  * if (auto p = "next_results" in doc["search_metadata"]) writeln(p.str);
  * ---
  *
- * Lifetime: a Json is valid while a JsonDoc of its document is alive
- * (keep the JsonDoc in a variable while using its values). The document
- * copies the input, so the text may go at once.
+ * Lifetime: a Json keeps its document alive (it counts as a reference),
+ * so `parseJSON(text)["statuses"]` is safe. The document copies the input,
+ * so the text may go at once.
  */
 module jet.dom;
 
@@ -59,6 +59,20 @@ struct JsonDoc {
 
     private Payload* p;
 
+    // The reference count is the owners' business, also through const
+    // values (a Json taken from a const one still keeps the document).
+    private static void retain(const(Payload)* c) @nogc nothrow pure {
+        if (c) (cast(Payload*) c).refs++;
+    }
+
+    private static void release(const(Payload)* c) @nogc nothrow {
+        auto pl = cast(Payload*) c;
+        if (pl && --pl.refs == 0) {
+            jet_doc_free(pl.doc);
+            free(pl);
+        }
+    }
+
     /// Takes ownership of a document from jet_read (or jet_mut_to_doc).
     this(jet_doc* doc) @nogc nothrow {
         p = cast(Payload*) malloc(Payload.sizeof);
@@ -71,20 +85,17 @@ struct JsonDoc {
     }
 
     this(this) @nogc nothrow {
-        if (p) p.refs++;
+        retain(p);
     }
 
     ~this() @nogc nothrow {
-        if (p && --p.refs == 0) {
-            jet_doc_free(p.doc);
-            free(p);
-        }
+        release(p);
         p = null;
     }
 
     /// The root value.
     @property Json root() const @nogc nothrow {
-        return Json(p ? jet_doc_root(p.doc) : null);
+        return Json(p ? jet_doc_root(p.doc) : null, p);
     }
 
     alias root this;
@@ -114,13 +125,34 @@ private pragma(inline, true) const(jet_val)* nextOf(const(jet_val)* v) @nogc not
     return v + (typeOf(v) >= JET_TYPE_ARR ? v.uni.ofs : 1);
 }
 
-/// A value of a document (a view; see the module's lifetime note).
+/// A value of a document (a view that keeps its document alive).
 struct Json {
     private const(jet_val)* v;
+    private const(JsonDoc.Payload)* owner; // null: a bare view of a C document
 
-    /// Wraps a value of a jet_doc.
+    /// Wraps a value of a jet_doc that the caller keeps alive.
     this(const(jet_val)* val) @nogc nothrow pure {
         v = val;
+    }
+
+    private this(const(jet_val)* val, const(JsonDoc.Payload)* o) @nogc nothrow pure {
+        v = val;
+        owner = o;
+        JsonDoc.retain(o);
+    }
+
+    this(this) @nogc nothrow pure {
+        JsonDoc.retain(owner);
+    }
+
+    ~this() @nogc nothrow {
+        JsonDoc.release(owner);
+        owner = null;
+    }
+
+    // a value of the same document
+    private Json sibling(const(jet_val)* val) const @nogc nothrow {
+        return Json(val, owner);
     }
 
     /// The C value.
@@ -148,7 +180,7 @@ struct Json {
         if (typeOf(v) != JET_TYPE_OBJ) throw typeError("an object");
         const(jet_val)* m = jet_obj_findn(v, key.ptr, key.length);
         if (!m) throw new JsonException(JET_ERR_NOT_FOUND, "no member \"" ~ key.idup ~ "\"");
-        return Json(m);
+        return sibling(m);
     }
 
     /// Element `i`; throws when out of range or this is not an array.
@@ -156,20 +188,23 @@ struct Json {
         if (typeOf(v) != JET_TYPE_ARR) throw typeError("an array");
         const(jet_val)* e = jet_arr_at(v, i);
         if (!e) throw new JsonException(JET_ERR_NOT_FOUND, "index out of range");
-        return Json(e);
+        return sibling(e);
     }
 
     /// `key in obj`: a pointer to the member's value (GC-allocated), or
     /// null when there is none (or this is not an object), as std.json.
     const(Json)* opBinaryRight(string op : "in")(const(char)[] key) const {
         const(jet_val)* m = typeOf(v) == JET_TYPE_OBJ ? jet_obj_findn(v, key.ptr, key.length) : null;
-        return m ? new Json(m) : null;
+        if (!m) return null;
+        auto r = new Json;
+        *r = sibling(m);
+        return r;
     }
 
     /// The member named `key`, or a Json whose type is null_ and handle
     /// null when there is none (no exception).
     Json find(const(char)[] key) const @nogc nothrow {
-        return Json(typeOf(v) == JET_TYPE_OBJ ? jet_obj_findn(v, key.ptr, key.length) : null);
+        return sibling(typeOf(v) == JET_TYPE_OBJ ? jet_obj_findn(v, key.ptr, key.length) : null);
     }
 
     /// The value at a JSON Pointer (RFC 6901) below this one; throws when none.
@@ -177,7 +212,7 @@ struct Json {
         jet_error err;
         const(jet_val)* r = jet_ptr_findn(v, pointer.ptr, pointer.length, &err);
         if (!r) throw new JsonException(err);
-        return Json(r);
+        return sibling(r);
     }
 
     /**
@@ -256,20 +291,20 @@ struct Json {
         if (typeOf(v) != JET_TYPE_ARR) return 0;
         const(jet_val)* e = v + 1;
         foreach (_; 0 .. lenOf(v)) {
-            if (auto r = dg(Json(e))) return r;
+            if (auto r = dg(sibling(e))) return r;
             e = nextOf(e);
         }
         return 0;
     }
 
     /// foreach (key, value; obj): the members of an object in document
-    /// order (key a view into the document); for an array, key is the
-    /// index as text is not offered: use foreach (i, value; arr.array).
+    /// order (key a view into the document); nothing for other kinds. For
+    /// an array with indices: foreach (i, value; arr.array).
     int opApply(scope int delegate(const(char)[], Json) dg) const {
         if (typeOf(v) != JET_TYPE_OBJ) return 0;
         const(jet_val)* k = v + 1;
         foreach (_; 0 .. lenOf(v)) {
-            if (auto r = dg(k.uni.str[0 .. lenOf(k)], Json(k + 1))) return r;
+            if (auto r = dg(k.uni.str[0 .. lenOf(k)], sibling(k + 1))) return r;
             k = nextOf(k + 1);
         }
         return 0;

@@ -47,9 +47,12 @@ unittest {
     // text
     assert(doc["o"].toString == `{"k":"v","n":18446744073709551615}`);
     assert(parseJSON(`{"a":[1]}`).toPrettyString == "{\n    \"a\": [\n        1\n    ]\n}");
-    // copies share the document (reference-counted)
+    // copies share the document (reference-counted), values keep it alive
     JsonDoc copy = doc;
     assert(copy["a"][3].str == "x");
+    Json kept = parseJSON(`{"statuses":[{"id":7}]}`)["statuses"];
+    auto other = parseJSON(`[0,0,0,0,0,0,0,0]`); // would reuse freed memory
+    assert(kept[0]["id"].get!int == 7 && kept.toString == `[{"id":7}]`);
 }
 
 unittest {
