@@ -281,7 +281,8 @@ typedef uint32_t jet_read_flags;
  *  the arena instead of the cursor's scratch, so every string view lives as
  *  long as the input and the arena, not only until the cursor's next
  *  document (what a garbage-collected binding needs to hand the result
- *  out). Unescaped strings stay views into the input. */
+ *  out). Unescaped strings stay views into the input (or, when comments
+ *  were blanked in a copy, into a copy of it in the arena). */
 #define JET_READ_STABLE_STRINGS ((jet_read_flags)1u << 9)
 
 #define JET_DEFAULT_MAX_DEPTH 1024u

@@ -396,12 +396,16 @@ static JET_ALWAYS_INLINE void mark_present(const jet_field *f, char *base, bool 
 
 /* Stores a string read for field `f` (a jet_str or, with
  * JET_FIELD_STR_SLICE, a D slice). With JET_READ_STABLE_STRINGS, a string
- * that was unescaped into the cursor's scratch (not a view into the input)
- * is copied into the arena first, so it outlives the cursor's next document. */
+ * that was unescaped into the cursor's scratch (not a view into the text
+ * read) is copied into the arena first, so it outlives the cursor's next
+ * document. (The fast paths store views of unescaped strings directly; with
+ * stable strings the text they point into is the caller's input, or its
+ * copy in the arena: see keep_blanked_text.) */
 static JET_ALWAYS_INLINE bool store_field_str(dec *d, const jet_field *f, char *dst, jet_str s) {
     if (JET_UNLIKELY(d->stable_strings)) {
-        uintptr_t p = (uintptr_t)s.ptr, in = (uintptr_t)d->od->json;
-        if (s.len && (p < in || p - in > d->od->len)) {
+        const jet_od *od = d->od;
+        uintptr_t p = (uintptr_t)s.ptr, in = (uintptr_t)od->json;
+        if (s.len && (p < in || p - in > od->len)) {
             char *c = (char *)arena_alloc(d, s.len + 1, 1);
             if (!c) return false;
             memcpy(c, s.ptr, s.len);
@@ -1202,9 +1206,7 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_RAW: {
         jet_odv v = cursor_value(d);
         jet_str s;
-        if (!jet_odv_get_raw(&v, &s)) return false;
-        jet__field_str_store(dst, f->flags, s);
-        return true;
+        return jet_odv_get_raw(&v, &s) && store_field_str(d, f, dst, s);
     }
     case JET_K_STRUCT: return decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL);
     case JET_K_ARRAY: return decode_array(d, f, base);
@@ -1214,6 +1216,20 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_UNION: return decode_union(d, f, base);
     default: return jet__od_err(od, JET_E_SCHEMA_KIND, at);
     }
+}
+
+/* With JET_READ_STABLE_STRINGS, an input whose comments were blanked in the
+ * cursor's scratch (od->plain) is read from a copy in the arena instead, so
+ * that views into it outlive the cursor's next document like views into the
+ * caller's input do. The text is the same, only its address changes. */
+static bool keep_blanked_text(dec *d) {
+    jet_od *od = d->od;
+    if (!d->stable_strings || od->json != od->plain || !od->len) return true;
+    char *copy = (char *)arena_alloc(d, od->len, 1);
+    if (!copy) return false;
+    memcpy(copy, od->json, od->len);
+    od->json = copy;
+    return true;
 }
 
 bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
@@ -1227,7 +1243,7 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     memset(out, 0, type->size);
     dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0,
              (od->flags & JET_READ_STABLE_STRINGS) != 0};
-    if (at_end(od)) return false;
+    if (at_end(od) || !keep_blanked_text(&d)) return false;
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
 }

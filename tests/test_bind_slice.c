@@ -155,6 +155,17 @@ int main(void) {
     CHECK(slice_is(first.pairs[0].key, "k\xc3\xa9"));
     CHECK(slice_is(r2.name, "zz\tzz") && r2.tag_count == 1 && slice_is(r2.tags[0], "B"));
 
+    /* Comments blanked in the cursor's copy: with stable strings, every
+     * string (views included) is copied out of that copy. */
+    static const char commented[] = "{\"name\":\"nm\",/* c */\"copy\":\"\",\"raw\":[3],\"tags\":[\"t\"],\"pairs\":{\"k\":1}}";
+    jet_read_opts copts = {JET_READ_STABLE_STRINGS | JET_READ_ALLOW_COMMENTS, 0, 0};
+    CHECK(jet_decode(od, commented, sizeof commented - 1, &rec_type, &r, &arena, &copts, &err));
+    Rec kept = r;
+    static const char overwrite[] = "{\"name\":\"ZZ\",/* c */\"copy\":\"\",\"raw\":[4],\"tags\":[\"U\"],\"pairs\":{\"Q\":1}}";
+    CHECK(jet_decode(od, overwrite, sizeof overwrite - 1, &rec_type, &r, &arena, &copts, &err));
+    CHECK(slice_is(kept.name, "nm") && slice_is(kept.raw, "[3]") && kept.tag_count == 1 &&
+          slice_is(kept.tags[0], "t") && slice_is(kept.pairs[0].key, "k"));
+
     /* Inverted presence: absent and null set the flag, a value clears it. */
     Opt o;
     CHECK(jet_decode(od, "{}", 2, &opt_type, &o, NULL, NULL, &err));
