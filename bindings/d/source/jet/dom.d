@@ -246,26 +246,7 @@ struct Json {
         return v.uni.str[0 .. lenOf(v)];
     }
 
-    // std.json's accessors
-    @property string str() const {
-        return get!string;
-    }
-
-    @property long integer() const {
-        return get!long;
-    }
-
-    @property ulong uinteger() const {
-        return get!ulong;
-    }
-
-    @property double floating() const {
-        return get!double;
-    }
-
-    @property bool boolean() const {
-        return get!bool;
-    }
+    mixin StdJsonAccessors; // str, integer, uinteger, floating, boolean
 
     /// The elements as a GC array of views (std.json's .array).
     @property Json[] array() const {
@@ -335,6 +316,29 @@ struct Json {
 }
 
 // Shared with jet.mutable's JsonValue, whose values have the same kinds.
+
+/// std.json's scalar accessors, through the host's checked get!T.
+package mixin template StdJsonAccessors() {
+    @property string str() const {
+        return get!string;
+    }
+
+    @property long integer() const {
+        return get!long;
+    }
+
+    @property ulong uinteger() const {
+        return get!ulong;
+    }
+
+    @property double floating() const {
+        return get!double;
+    }
+
+    @property bool boolean() const {
+        return get!bool;
+    }
+}
 
 /// The JsonType of a value of kind `kind` (type | subtype) whose payload
 /// as an unsigned integer is `u`.

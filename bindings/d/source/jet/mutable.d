@@ -23,7 +23,7 @@ import core.stdc.stdlib : free, malloc;
 import std.traits;
 
 import jet.capi;
-import jet.dom : Json, JsonDoc, JsonType, scalarAs, typeError, typeOfKind, writeText;
+import jet.dom : Json, JsonDoc, JsonType, scalarAs, StdJsonAccessors, typeError, typeOfKind, writeText;
 import jet.exception;
 
 struct JsonValue {
@@ -228,10 +228,6 @@ struct JsonValue {
 
     /// The value as T (bool, integers range-checked, floating, string), as Json.get.
     T get(T)() const {
-        return convert!T;
-    }
-
-    private T convert(T)() const {
         static if (is(T == bool) || isIntegral!T || isFloatingPoint!T) {
             return scalarAs!T(jet_mut_get_kind(v), jet_mut_get_uint(v), jet_mut_get_f64(v), type);
         } else static if (is(T == string)) {
@@ -242,26 +238,7 @@ struct JsonValue {
         }
     }
 
-    // std.json's accessors
-    @property string str() const {
-        return convert!string;
-    }
-
-    @property long integer() const {
-        return convert!long;
-    }
-
-    @property ulong uinteger() const {
-        return convert!ulong;
-    }
-
-    @property double floating() const {
-        return convert!double;
-    }
-
-    @property bool boolean() const {
-        return convert!bool;
-    }
+    mixin StdJsonAccessors; // str, integer, uinteger, floating, boolean
 
     /// foreach (value; arr)
     int opApply(scope int delegate(JsonValue) dg) {
