@@ -277,6 +277,13 @@ typedef uint32_t jet_read_flags;
 /** Typed decoding: an object member the schema does not declare is an
  *  error (JET_ERR_UNKNOWN_FIELD) instead of being skipped. */
 #define JET_READ_REJECT_UNKNOWN ((jet_read_flags)1u << 8)
+/** Typed decoding: a JET_K_STR string that had escapes is unescaped into
+ *  the arena instead of the cursor's scratch, so every string view lives as
+ *  long as the input and the arena, not only until the cursor's next
+ *  document (what a garbage-collected binding needs to hand the result
+ *  out). Unescaped strings stay views into the input (or, when comments
+ *  were blanked in a copy, into a copy of it in the arena). */
+#define JET_READ_STABLE_STRINGS ((jet_read_flags)1u << 9)
 
 #define JET_DEFAULT_MAX_DEPTH 1024u
 
@@ -896,6 +903,12 @@ typedef enum jet_kind {
 #define JET_FIELD_OPTIONAL 0x1u /* may be absent (left zero or set to the default) */
 #define JET_FIELD_NULLABLE 0x2u /* null accepted: the member is zeroed (presence false) */
 #define JET_FIELD_DEFAULT 0x4u  /* when absent, set to `def` (numbers, bool, strings) */
+/* STR, STR_COPY and RAW members (and map keys) laid out as a D slice,
+ * { size_t len; const char *ptr; }, instead of a jet_str (bindings/d). */
+#define JET_FIELD_STR_SLICE 0x8u
+/* The presence member (present_offset) is true when the field is absent or
+ * null and false when it has a value: D's Nullable!T keeps `_isNull`. */
+#define JET_FIELD_PRESENCE_INVERTED 0x10u
 
 #define JET_NO_OFFSET UINT32_MAX
 
@@ -967,6 +980,10 @@ typedef enum jet_union_style {
     JET_UNION_ARRAY = 2     /* ["EVENT", ...]: the first element is the tag,
                                the rest the variant's positional fields */
 } jet_union_style;
+/* Or'ed into jet_union.style: the tag member is a uint8_t instead of an
+ * int32_t (D's SumType keeps its tag in the smallest unsigned type). */
+#define JET_UNION_TAG_U8 0x100u
+#define JET_UNION_STYLE_MASK 0xFFu
 
 /**
  * A tagged union stored in a C struct member: an integer tag member
@@ -975,7 +992,7 @@ typedef enum jet_union_style {
  * relative to the member that the JET_K_UNION field points at.
  */
 typedef struct jet_union {
-    uint32_t style;        /* jet_union_style */
+    uint32_t style;        /* jet_union_style, | JET_UNION_TAG_U8 */
     const char *tag_key;   /* INTERNAL: the member naming the variant */
     uint32_t tag_offset;   /* int32_t tag member */
     uint32_t payload_offset;

@@ -264,7 +264,7 @@ static bool prepare_field(const jet_field *f) {
     case JET_K_UNION: {
         const jet_union *u = (const jet_union *)f->sub;
         if (!u || !u->names || u->count == 0) return false;
-        if (u->style == JET_UNION_INTERNAL && !u->tag_key) return false;
+        if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_INTERNAL && !u->tag_key) return false;
         for (uint32_t i = 0; i < u->count; i++)
             if (u->variants && u->variants[i] && !build_struct(u->variants[i])) return false;
         return true;
@@ -346,6 +346,7 @@ typedef struct dec {
     jet_od *od;
     jet_arena *arena;
     bool reject_unknown;
+    bool stable_strings; /* JET_READ_STABLE_STRINGS */
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
@@ -373,6 +374,47 @@ static void *arena_alloc(dec *d, size_t size, size_t align) {
     void *p = jet_arena_alloc(d->arena, size, align);
     if (!p) jet__od_err(d->od, JET_E_MEMORY, d->od->pos);
     return p;
+}
+
+/* Stores the index of a union's variant in its tag member (an int32_t, or
+ * a uint8_t with JET_UNION_TAG_U8). */
+static void store_union_tag(const jet_union *u, char *m, uint32_t vi) {
+    if (u->style & JET_UNION_TAG_U8) {
+        m[u->tag_offset] = (char)(uint8_t)vi;
+    } else {
+        int32_t t32 = (int32_t)vi;
+        memcpy(m + u->tag_offset, &t32, sizeof t32);
+    }
+}
+
+/* Sets the presence member of field `f`, if it has one: true when
+ * present, or with JET_FIELD_PRESENCE_INVERTED true when absent or null. */
+static JET_ALWAYS_INLINE void mark_present(const jet_field *f, char *base, bool present) {
+    if (f->present_offset != JET_NO_OFFSET)
+        base[f->present_offset] = (char)(present != ((f->flags & JET_FIELD_PRESENCE_INVERTED) != 0));
+}
+
+/* Stores a string read for field `f` (a jet_str or, with
+ * JET_FIELD_STR_SLICE, a D slice). With JET_READ_STABLE_STRINGS, a string
+ * that was unescaped into the cursor's scratch (not a view into the text
+ * read) is copied into the arena first, so it outlives the cursor's next
+ * document. (The fast paths store views of unescaped strings directly; with
+ * stable strings the text they point into is the caller's input, or its
+ * copy in the arena: see keep_blanked_text.) */
+static JET_ALWAYS_INLINE bool store_field_str(dec *d, const jet_field *f, char *dst, jet_str s) {
+    if (JET_UNLIKELY(d->stable_strings)) {
+        const jet_od *od = d->od;
+        uintptr_t p = (uintptr_t)s.ptr, in = (uintptr_t)od->json;
+        if (s.len && (p < in || p - in > od->len)) {
+            char *c = (char *)arena_alloc(d, s.len + 1, 1);
+            if (!c) return false;
+            memcpy(c, s.ptr, s.len);
+            c[s.len] = 0;
+            s.ptr = c;
+        }
+    }
+    jet__field_str_store(dst, f->flags, s);
+    return true;
 }
 
 /* Stores v into an integer member of `size` bytes, checking the range. */
@@ -430,10 +472,7 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     size_t at = od->pos;
     jet_str s;
     if (!jet__od_string(od, at, &s)) return false;
-    if (f->kind == JET_K_STR) {
-        memcpy(dst, &s, sizeof s);
-        return true;
-    }
+    if (f->kind == JET_K_STR) return store_field_str(d, f, dst, s);
     if (f->kind == JET_K_STR_FIXED) {
         if (s.len >= f->size)
             return jet__od_err(od, JET_E_FIXED_STRING_LONG, at);
@@ -446,7 +485,7 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     memcpy(c, s.ptr, s.len);
     c[s.len] = 0;
     jet_str copy = {c, s.len};
-    memcpy(dst, &copy, sizeof copy);
+    jet__field_str_store(dst, f->flags, copy);
     return true;
 }
 
@@ -555,7 +594,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
                        !jet__od_toks_backslash(od, &tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
-            memcpy(slot + e->offset, &sv, sizeof sv);
+            jet__field_str_store(slot + e->offset, e->flags, sv);
         } else {
             od->pos = v;
             if (at_end(od) || !decode_value(d, e, slot)) return false;
@@ -717,7 +756,7 @@ static bool decode_map(dec *d, const jet_field *f, char *base) {
                 c[key.len] = 0;
                 key.ptr = c;
             }
-            memcpy(slot + kf->offset, &key, sizeof key);
+            if (!store_field_str(d, kf, slot + kf->offset, key)) return false;
             if (!decode_value(d, vf, slot)) return false;
         } while (next_member(od, &end));
         if (!end) return false;
@@ -751,7 +790,10 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
     }
     for (; i < t->count; i++) {
         const jet_field *f = &t->fields[i];
-        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        if (f->flags & JET_FIELD_OPTIONAL) {
+            mark_present(f, base, false);
+            continue;
+        }
         /* name the missing element by its index */
         char idx[24];
         int n = 0;
@@ -775,7 +817,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     char c = od->json[at];
     jet_str tag;
     uint32_t vi;
-    if (u->style == JET_UNION_ARRAY) {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_ARRAY) {
         if (!open_container(od, '[', JET_E_WANT_UNION_ARRAY)) return false;
         if (at_end(od)) return false;
         if (od->json[od->pos] != '"') return want(od, JET_E_WANT_UNION_TAG);
@@ -784,8 +826,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         bool end = false;
         if (!vt) {
@@ -805,7 +846,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
             }
         return true;
     }
-    if (u->style == JET_UNION_EXTERNAL && c == '"') {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL && c == '"') {
         /* a variant without payload as a bare string */
         if (!jet__od_string(od, at, &tag)) return false;
         for (vi = 0; vi < u->count; vi++)
@@ -817,11 +858,10 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
                 if (!(vt->fields[i].flags & JET_FIELD_OPTIONAL))
                     return jet__od_err(od, JET_E_VARIANT_NEEDS_OBJECT, at);
         }
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         return true;
     }
-    if (u->style == JET_UNION_EXTERNAL) {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL) {
         bool empty = false, end = false;
         if (!open_object(od, &empty)) return false;
         if (empty) return jet__od_err(od, JET_E_UNION_EMPTY, at);
@@ -830,8 +870,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, kp);
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         if (vt) {
             if (!decode_struct(d, vt, m + u->payload_offset, NULL)) return false;
@@ -858,8 +897,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     for (vi = 0; vi < u->count; vi++)
         if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
     if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
-    int32_t t32 = (int32_t)vi;
-    memcpy(m + u->tag_offset, &t32, sizeof t32);
+    store_union_tag(u, m, vi);
     /* rewind to the object's start */
     od->pos = at;
     od->depth = it.depth - 1;
@@ -897,7 +935,7 @@ static void apply_default(const jet_field *f, char *base) {
     case JET_K_RAW:
         if (f->def.s) {
             jet_str s = {f->def.s, strlen(f->def.s)};
-            memcpy(dst, &s, sizeof s);
+            jet__field_str_store(dst, f->flags, s);
         }
         break;
     case JET_K_STR_FIXED:
@@ -1005,8 +1043,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     size_t vq = jet__od_toks_take(&tk, n);
                     if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
-                        memcpy(dst, &sv, sizeof sv);
-                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        jet__field_str_store(dst, f->flags, sv);
+                        mark_present(f, base, true);
                         goto next;
                     }
                 } else if ((f->kind == JET_K_UINT || f->kind == JET_K_INT) && vc != 'n') {
@@ -1021,7 +1059,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             ok = mag <= (uint64_t)INT64_MAX &&
                                  store_int(od, v, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
                         if (ok) {
-                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            mark_present(f, base, true);
                             goto next;
                         }
                         if (od->failed) return false;
@@ -1035,7 +1073,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         memcpy(&lw, vc == 't' ? "true" : "alse", 4);
                         if (w4 == lw && jet__od_token_end_ok(od, v + ln)) {
                             *(bool *)dst = vc == 't';
-                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            mark_present(f, base, true);
                             goto next;
                         }
                     }
@@ -1051,7 +1089,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                                    : num.kind == JET_NUM_UINT ? (double)num.v.u
                                                               : (double)num.v.i;
                         memcpy(dst, &x, sizeof x);
-                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        mark_present(f, base, true);
                         goto next;
                     }
                 }
@@ -1102,9 +1140,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
         const jet_field *f = &t->fields[i];
         if (f->flags & JET_FIELD_DEFAULT) {
             apply_default(f, base);
+            mark_present(f, base, false);
             continue;
         }
-        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        if (f->flags & JET_FIELD_OPTIONAL) {
+            mark_present(f, base, false);
+            continue;
+        }
         return jet__od_fail_missing(od, at, f->key ? f->key : "", f->key ? strlen(f->key) : 0);
     }
     return true;
@@ -1122,17 +1164,16 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
         jet_odv v = cursor_value(d);
         if (!jet_odv_is_null(&v)) return false;
         memset(dst, 0, f->size);
-        if (f->present_offset != JET_NO_OFFSET) base[f->present_offset] = 0;
+        mark_present(f, base, false);
         return true;
     }
-    if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+    mark_present(f, base, true);
     switch (f->kind) {
     case JET_K_STR:
         if (JET_LIKELY(c == '"')) {
             jet_str s;
             if (!jet__od_string_fast(od, at, &s)) return false;
-            memcpy(dst, &s, sizeof s);
-            return true;
+            return store_field_str(d, f, dst, s);
         }
         return want(od, JET_E_WANT_STRING);
     case JET_K_UINT: {
@@ -1164,7 +1205,8 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_STR_FIXED: return decode_string_kind(d, f, dst);
     case JET_K_RAW: {
         jet_odv v = cursor_value(d);
-        return jet_odv_get_raw(&v, (jet_str *)(void *)dst);
+        jet_str s;
+        return jet_odv_get_raw(&v, &s) && store_field_str(d, f, dst, s);
     }
     case JET_K_STRUCT: return decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL);
     case JET_K_ARRAY: return decode_array(d, f, base);
@@ -1176,6 +1218,20 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     }
 }
 
+/* With JET_READ_STABLE_STRINGS, an input whose comments were blanked in the
+ * cursor's scratch (od->plain) is read from a copy in the arena instead, so
+ * that views into it outlive the cursor's next document like views into the
+ * caller's input do. The text is the same, only its address changes. */
+static bool keep_blanked_text(dec *d) {
+    jet_od *od = d->od;
+    if (!d->stable_strings || od->json != od->plain || !od->len) return true;
+    char *copy = (char *)arena_alloc(d, od->len, 1);
+    if (!copy) return false;
+    memcpy(copy, od->json, od->len);
+    od->json = copy;
+    return true;
+}
+
 bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (!v || !v->od) return false;
     jet_od *od = v->od;
@@ -1185,8 +1241,9 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (v->pos != od->pos || v->depth != od->depth)
         return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
     memset(out, 0, type->size);
-    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0};
-    if (at_end(od)) return false;
+    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0,
+             (od->flags & JET_READ_STABLE_STRINGS) != 0};
+    if (at_end(od) || !keep_blanked_text(&d)) return false;
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
 }

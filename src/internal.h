@@ -118,4 +118,26 @@ void jet__wopt_init(jet_write_flags flags, jet__wopt *o);
 char *jet__escape_run(char *out, const char **pp, const char *stop, const char *end,
                       const jet__wopt *o);
 
+/* A string member of a typed struct: a jet_str, or with JET_FIELD_STR_SLICE
+ * a D slice { size_t len; const char *ptr; } (bind.c stores, encode.c
+ * loads). */
+static inline jet_str jet__field_str_load(const char *m, unsigned flags) {
+    jet_str s;
+    if (flags & JET_FIELD_STR_SLICE) {
+        memcpy(&s.len, m, sizeof s.len);
+        memcpy(&s.ptr, m + sizeof(size_t), sizeof s.ptr);
+    } else {
+        memcpy(&s, m, sizeof s);
+    }
+    return s;
+}
+static inline void jet__field_str_store(char *m, unsigned flags, jet_str s) {
+    if (flags & JET_FIELD_STR_SLICE) {
+        memcpy(m, &s.len, sizeof s.len);
+        memcpy(m + sizeof(size_t), &s.ptr, sizeof s.ptr);
+    } else {
+        memcpy(m, &s, sizeof s);
+    }
+}
+
 #endif
