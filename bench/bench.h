@@ -24,7 +24,7 @@ bool jb_op_per_message(int op);
 /* The engine's caveat for an op (may be NULL). */
 const char *jb_engine_note(const jb_engine *e, int op);
 
-#define JB_MAX_DATASETS 8
+#define JB_MAX_DATASETS 16
 #define JB_MAX_ENGINES 24
 
 /* What a dataset is, and so which operations run on it. */

@@ -74,6 +74,8 @@ static const struct { const char *name, *file; int kind, derive; } known_dataset
     {"api_response", "examples/api_sample.h", JB_DS_API, JB_DERIVE_NONE},
 };
 #define N_KNOWN_DATASETS (sizeof known_datasets / sizeof known_datasets[0])
+_Static_assert(sizeof known_datasets / sizeof known_datasets[0] <= JB_MAX_DATASETS,
+               "jb_run.ds holds every known dataset");
 
 static volatile uint64_t jb_sink; /* defeats dead-code elimination */
 
