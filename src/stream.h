@@ -1,0 +1,36 @@
+/*
+ * stream.h — the document stream's state (internal; stream.c splits,
+ * stream_run.c runs the documents on threads).
+ */
+#ifndef JET_STREAM_H
+#define JET_STREAM_H
+
+#include "internal.h"
+
+struct jet_stream {
+    jet_alloc alloc;
+    jet_stream_flags flags;
+    jet_read_opts ropts;
+    /* The input window: data[0..len) are the stream's bytes base.. */
+    const char *data;
+    size_t len;
+    uint64_t base;
+    char *own; /* the chunk buffer (chunked input) */
+    size_t cap;
+    bool chunked, finished;
+    bool stopped;      /* an error without JET_STREAM_SKIP_ERRORS */
+    bool bom_checked;
+    size_t pos;        /* where the next document (or the whitespace before it) starts */
+    size_t scan;       /* the splitter has examined data[pos..scan) */
+    size_t doc_start;  /* concatenated JSON: the document being delimited */
+    size_t depth;      /* its open brackets */
+    uint8_t state, comment_return; /* the splitter's state (stream.c) */
+    /* line:column bookkeeping: byte `ck` (absolute) is on line `line`,
+     * column `ck_col`; moved forward only, over bytes still held. */
+    uint64_t line, ck, ck_col;
+    uint64_t index;    /* documents returned so far */
+    uint64_t bytes_in;
+    jet_error err;
+};
+
+#endif
