@@ -59,6 +59,7 @@ typedef struct run_state {
     void *read_ctx;
     char *chunk; /* one read's buffer */
     bool input_done;
+    bool read_was_short;
     run_batch *ring;
     size_t nring;
     uint64_t filled, taken, delivered; /* batch sequence numbers */
@@ -147,7 +148,12 @@ static void run_fill(run_state *r, run_batch *b) {
                 return;
             }
         } else if (st == JET_STREAM_MORE) {
+            /* Input that trickles (a pipe, a socket: the last read was
+             * short) would block the next read: first hand on what is
+             * here, and let earlier batches be delivered. */
+            if (r->read_was_short && (b->ndocs || r->filled > r->delivered)) return;
             size_t got = r->read ? r->read(r->read_ctx, r->chunk, r->chunk_bytes) : 0;
+            r->read_was_short = got < r->chunk_bytes;
             if (got == SIZE_MAX) {
                 run_fail_batch(r, b, JET_E_STREAM_READ);
                 return;
@@ -300,6 +306,10 @@ static bool run_threaded(run_state *r) {
                 next->state = BATCH_READY;
                 r->filled++;
                 pthread_cond_signal(&r->work_ready);
+            } else if (!r->input_done && r->delivered < r->filled &&
+                       r->ring[r->delivered % r->nring].state != BATCH_DONE) {
+                /* input paused (see run_fill): wait for the batches in flight */
+                pthread_cond_wait(&r->batch_done, &r->lock);
             }
             continue;
         }
