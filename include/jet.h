@@ -1699,6 +1699,9 @@ typedef bool (*jet_stream_work_fn)(void *ctx, jet_stream_worker *w, const jet_st
                                    jet_error *err);
 typedef bool (*jet_stream_deliver_fn)(void *ctx, const jet_stream_doc *doc, const char *result,
                                       size_t len, const jet_error *err);
+/** Appends `len` bytes to `buf` (a work function's w->out, or any jet_buf),
+ *  growing it with its allocator. false on OOM (nothing appended). */
+JET_API bool jet_buf_append(jet_buf *buf, const void *data, size_t len);
 /** Reads up to `cap` bytes into `buf`: the count, 0 at the end of the
  *  input, SIZE_MAX on failure (the run fails with JET_ERR_IO). */
 typedef size_t (*jet_stream_read_fn)(void *ctx, char *buf, size_t cap);

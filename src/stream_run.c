@@ -22,6 +22,7 @@
 enum { BATCH_FREE, BATCH_READY, BATCH_BUSY, BATCH_DONE };
 
 typedef struct run_doc {
+    const char *json;      /* the span in the caller's buffer, or NULL: */
     size_t at, len;        /* the document's bytes in the batch's input */
     size_t out_at, out_len; /* its result in the batch's output */
     uint64_t offset, line, column, index;
@@ -32,6 +33,7 @@ typedef struct run_doc {
 typedef struct run_batch {
     int state;
     jet_buf in, out;
+    size_t bytes; /* of the documents: the batch is full at batch_bytes */
     run_doc *docs;
     size_t ndocs, cap_docs;
     jet_arena arena;
@@ -80,7 +82,8 @@ unsigned jet_cpu_count(void) {
 #endif
 }
 
-static bool run_buf_append(jet_buf *b, const char *p, size_t n) {
+bool jet_buf_append(jet_buf *b, const void *p, size_t n) {
+    if (!b || (!p && n)) return false;
     if (n > b->cap - b->len) {
         size_t cap = b->cap ? b->cap : 4096;
         while (cap - b->len < n) cap = cap > SIZE_MAX / 2 ? b->len + n : cap * 2;
@@ -126,8 +129,9 @@ static void run_fail_batch(run_state *r, run_batch *b, jet__err kind) {
 static void run_fill(run_state *r, run_batch *b) {
     jet_stream *s = r->s;
     b->in.len = 0;
+    b->bytes = 0;
     b->ndocs = 0;
-    while (!r->input_done && b->in.len < r->batch_bytes) {
+    while (!r->input_done && b->bytes < r->batch_bytes) {
         jet_stream_doc sd;
         jet_stream_status st = jet_stream_next(s, &sd);
         if (st == JET_STREAM_DOC) {
@@ -142,7 +146,13 @@ static void run_fill(run_state *r, run_batch *b) {
             d->line = sd.line;
             d->column = sd.column;
             d->index = sd.index;
-            if (!run_buf_append(&b->in, sd.json, sd.len)) {
+            b->bytes += sd.len + 1;
+            /* A buffer of the caller's stays put: no copy. Chunks move. */
+            if (!s->chunked) {
+                d->json = sd.json;
+                continue;
+            }
+            if (!jet_buf_append(&b->in, sd.json, sd.len)) {
                 b->ndocs--;
                 run_fail_batch(r, b, JET_E_MEMORY);
                 return;
@@ -198,7 +208,8 @@ static void run_process(run_state *r, run_worker *w, run_batch *b) {
     for (size_t i = 0; i < b->ndocs; i++) {
         run_doc *d = &b->docs[i];
         if (d->failed) continue;
-        jet_stream_doc sd = {b->in.data + d->at, d->len, d->offset, d->line, d->column, d->index};
+        jet_stream_doc sd = {d->json ? d->json : b->in.data + d->at, d->len, d->offset, d->line,
+                             d->column, d->index};
         size_t before = b->out.len;
         bool ok;
         memset(&d->err, 0, sizeof d->err);
@@ -224,8 +235,8 @@ static void run_process(run_state *r, run_worker *w, run_batch *b) {
 static bool run_deliver(run_state *r, run_batch *b) {
     for (size_t i = 0; i < b->ndocs; i++) {
         const run_doc *d = &b->docs[i];
-        jet_stream_doc sd = {b->in.data ? b->in.data + d->at : NULL, d->len, d->offset,
-                             d->line, d->column, d->index};
+        jet_stream_doc sd = {d->json ? d->json : b->in.data ? b->in.data + d->at : NULL, d->len,
+                             d->offset, d->line, d->column, d->index};
         const char *out = b->out.data ? b->out.data + d->out_at : "";
         if (d->failed) {
             r->any_failed = true;

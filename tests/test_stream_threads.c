@@ -35,19 +35,6 @@ static void text_error(text *t, uint64_t index, const jet_error *e) {
     text_add(t, line, (size_t)n);
 }
 
-static bool buf_append(jet_buf *b, const char *p, size_t n) {
-    if (b->len + n > b->cap) {
-        size_t cap = (b->len + n) * 2;
-        char *g = (char *)b->alloc.realloc(b->alloc.ctx, b->data, b->cap, cap);
-        if (!g) return false;
-        b->data = g;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, p, n);
-    b->len += n;
-    return true;
-}
-
 /* work: the document minified (a DOM with the worker's parser). */
 static bool work_minify(void *ctx, jet_stream_worker *w, const jet_stream_doc *d, jet_error *err) {
     (void)ctx;
@@ -56,7 +43,7 @@ static bool work_minify(void *ctx, jet_stream_worker *w, const jet_stream_doc *d
     size_t n;
     char *s = jet_doc_write(doc, 0, NULL, &n, err);
     if (!s) return false;
-    bool ok = buf_append(w->out, s, n) && buf_append(w->out, "\n", 1);
+    bool ok = jet_buf_append(w->out, s, n) && jet_buf_append(w->out, "\n", 1);
     free(s);
     return ok;
 }
@@ -202,7 +189,7 @@ static bool work_decode(void *ctx, jet_stream_worker *w, const jet_stream_doc *d
     item *it = (item *)jet_arena_alloc(w->arena, sizeof(item), 8);
     if (!it) return false;
     if (!jet_decode(w->od, d->json, d->len, &item_type, it, w->arena, NULL, err)) return false;
-    return buf_append(w->out, (const char *)&it, sizeof it);
+    return jet_buf_append(w->out, (const char *)&it, sizeof it);
 }
 
 typedef struct sums {

@@ -400,23 +400,9 @@ static size_t stream_read(void *ctx, char *buf, size_t cap) {
 #endif
 }
 
-static bool buf_put(jet_buf *b, const char *p, size_t n) {
-    if (n > b->cap - b->len) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap - b->len < n) cap *= 2;
-        char *grown = (char *)b->alloc.realloc(b->alloc.ctx, b->data, b->cap, cap);
-        if (!grown) return false;
-        b->data = grown;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, p, n);
-    b->len += n;
-    return true;
-}
-
 /* Moves a malloc'd text into the output. */
 static bool put_text(jet_buf *out, char *text, size_t n) {
-    bool ok = text && buf_put(out, text, n);
+    bool ok = text && jet_buf_append(out, text, n);
     free(text);
     return ok;
 }
@@ -426,8 +412,8 @@ static bool put_text(jet_buf *out, char *text, size_t n) {
  * pointer that names nothing, a failed patch). Parse errors are the
  * runner's failed documents, with their line:column. */
 static bool fail_with(jet_buf *out, const char *what, const char *why) {
-    return buf_put(out, "E", 1) && buf_put(out, what, strlen(what)) && buf_put(out, ": ", 2) &&
-           buf_put(out, why, strlen(why));
+    return jet_buf_append(out, "E", 1) && jet_buf_append(out, what, strlen(what)) && jet_buf_append(out, ": ", 2) &&
+           jet_buf_append(out, why, strlen(why));
 }
 
 static bool stream_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d, jet_error *err) {
@@ -440,7 +426,7 @@ static bool stream_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d
     switch (j->cmd) {
     case STREAM_FMT:
         text = jet_val_write(root, j->wflags | JET_WRITE_NEWLINE_AT_END, NULL, &n, err);
-        return buf_put(w->out, "O", 1) && put_text(w->out, text, n);
+        return jet_buf_append(w->out, "O", 1) && put_text(w->out, text, n);
     case STREAM_STATS: {
         jet_stats st;
         jet_val_stats(root, &st);
@@ -448,7 +434,7 @@ static bool stream_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d
         line[0] = 'O';
         n = jet_stats_format(&st, line + 1, sizeof line - 2) + 1;
         line[n++] = '\n';
-        return buf_put(w->out, line, n);
+        return jet_buf_append(w->out, line, n);
     }
     case STREAM_GET: {
         jet_error perr;
@@ -456,7 +442,7 @@ static bool stream_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d
         const jet_val *v = jet_ptr_find(root, j->pointer, &perr);
         if (!v) return fail_with(w->out, j->pointer, perr.msg ? perr.msg : jet_code_name(perr.code));
         text = jet_val_write(v, j->wflags | JET_WRITE_NEWLINE_AT_END, NULL, &n, err);
-        return buf_put(w->out, "O", 1) && put_text(w->out, text, n);
+        return jet_buf_append(w->out, "O", 1) && put_text(w->out, text, n);
     }
     default: { /* STREAM_PATCH, STREAM_MERGE */
         jet_mut_doc *m = jet_doc_to_mut(doc, NULL);
@@ -483,7 +469,7 @@ static bool stream_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d
             }
         }
         text = jet_mut_val_write(jet_mut_doc_root(m), j->wflags | JET_WRITE_NEWLINE_AT_END, NULL, &n, err);
-        ok = buf_put(w->out, "O", 1) && put_text(w->out, text, n);
+        ok = jet_buf_append(w->out, "O", 1) && put_text(w->out, text, n);
         jet_mut_doc_free(m);
         return ok;
     }
