@@ -116,12 +116,12 @@ bool jet_stream_set_buffer(jet_stream *s, const char *data, size_t len) {
     return true;
 }
 
-bool jet_stream_feed(jet_stream *s, const char *data, size_t len) {
-    if (!s) return false;
-    if (s->stopped && s->err.code == JET_ERR_MEMORY) return false;
-    if (!s->chunked || s->finished || (!data && len)) {
+char *jet__stream_feed_space(jet_stream *s, size_t len) {
+    if (!s) return NULL;
+    if (s->stopped && s->err.code == JET_ERR_MEMORY) return NULL;
+    if (!s->chunked || s->finished) {
         jet__error_kind(&s->err, s->chunked ? JET_E_STREAM_FED_AFTER_END : JET_E_INVALID_ARG, 0);
-        return false;
+        return NULL;
     }
     /* Drop what is consumed: only the unfinished document stays. */
     size_t keep = s->pos;
@@ -134,7 +134,7 @@ bool jet_stream_feed(jet_stream *s, const char *data, size_t len) {
         s->scan -= keep;
         s->doc_start = s->doc_start > keep ? s->doc_start - keep : 0;
     }
-    if (len > s->cap - s->len) {
+    if (len > s->cap - s->len || !s->own) {
         size_t need = s->len + len;
         size_t cap = s->cap ? s->cap : 4096;
         while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
@@ -142,15 +142,29 @@ bool jet_stream_feed(jet_stream *s, const char *data, size_t len) {
         if (!grown) {
             jet__error_kind(&s->err, JET_E_MEMORY, 0);
             s->stopped = true;
-            return false;
+            return NULL;
         }
         s->own = grown;
         s->cap = cap;
     }
-    if (len) memcpy(s->own + s->len, data, len);
     s->data = s->own;
+    return s->own + s->len;
+}
+
+void jet__stream_feed_commit(jet_stream *s, size_t len) {
     s->len += len;
     s->bytes_in += len;
+}
+
+bool jet_stream_feed(jet_stream *s, const char *data, size_t len) {
+    if (s && !data && len) {
+        jet__error_kind(&s->err, JET_E_INVALID_ARG, 0);
+        return false;
+    }
+    char *space = jet__stream_feed_space(s, len);
+    if (!space) return false;
+    if (len) memcpy(space, data, len);
+    jet__stream_feed_commit(s, len);
     return true;
 }
 

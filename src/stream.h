@@ -33,4 +33,10 @@ struct jet_stream {
     jet_error err;
 };
 
+/* Chunked input without a copy: room for `len` more bytes at the end of
+ * the stream's buffer (consumed bytes dropped first), NULL on failure (the
+ * error set as jet_stream_feed sets it); then the count actually written. */
+char *jet__stream_feed_space(jet_stream *s, size_t len);
+void jet__stream_feed_commit(jet_stream *s, size_t len);
+
 #endif

@@ -59,7 +59,6 @@ typedef struct run_state {
     size_t batch_bytes, chunk_bytes;
     jet_stream_read_fn read;
     void *read_ctx;
-    char *chunk; /* one read's buffer */
     bool input_done;
     bool read_was_short;
     run_batch *ring;
@@ -162,17 +161,25 @@ static void run_fill(run_state *r, run_batch *b) {
              * short) would block the next read: first hand on what is
              * here, and let earlier batches be delivered. */
             if (r->read_was_short && (b->ndocs || r->filled > r->delivered)) return;
-            size_t got = r->read ? r->read(r->read_ctx, r->chunk, r->chunk_bytes) : 0;
+            if (!r->read) {
+                jet_stream_finish(s); /* chunks fed before the run were all */
+                continue;
+            }
+            /* read straight into the stream's buffer */
+            char *space = jet__stream_feed_space(s, r->chunk_bytes);
+            if (!space) {
+                run_fail_batch(r, b, JET_E_MEMORY);
+                return;
+            }
+            size_t got = r->read(r->read_ctx, space, r->chunk_bytes);
             r->read_was_short = got < r->chunk_bytes;
             if (got == SIZE_MAX) {
                 run_fail_batch(r, b, JET_E_STREAM_READ);
                 return;
             }
+            if (got > r->chunk_bytes) got = r->chunk_bytes;
             if (got == 0) jet_stream_finish(s);
-            else if (!jet_stream_feed(s, r->chunk, got)) {
-                run_fail_batch(r, b, JET_E_MEMORY);
-                return;
-            }
+            else jet__stream_feed_commit(s, got);
         } else if (st == JET_STREAM_END) {
             r->input_done = true;
         } else { /* an error of the splitter (a byte order mark) */
@@ -370,8 +377,7 @@ bool jet_stream_run(jet_stream *s, const jet_stream_run_opts *ro, jet_stream_wor
     const jet_alloc *a = &s->alloc;
     r.ring = (run_batch *)jet__malloc(a, r.nring * sizeof(run_batch));
     run_worker *workers = (run_worker *)jet__malloc(a, threads * sizeof(run_worker));
-    r.chunk = r.read ? (char *)jet__malloc(a, r.chunk_bytes) : NULL;
-    bool ok = r.ring && workers && (!r.read || r.chunk);
+    bool ok = r.ring && workers;
     unsigned started = 0, ready = 0;
     if (ok) {
         memset(r.ring, 0, r.nring * sizeof(run_batch));
@@ -421,6 +427,5 @@ bool jet_stream_run(jet_stream *s, const jet_stream_run_opts *ro, jet_stream_wor
         }
     jet__free(a, r.ring);
     jet__free(a, workers);
-    jet__free(a, r.chunk);
     return ok && !s->stopped && !r.any_failed;
 }
