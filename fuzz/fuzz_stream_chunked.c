@@ -68,15 +68,7 @@ static bool log_deliver(void *ctx, const jet_stream_doc *d, const char *res, siz
                      (unsigned long long)d->index, (unsigned long long)d->offset,
                      (unsigned long long)d->line, (unsigned long long)d->column, d->len, vals);
     }
-    stream_log *l = &r->log;
-    if (l->len + (size_t)k + 1 > l->cap) {
-        l->cap = (l->len + (size_t)k + 1) * 2;
-        char *g = (char *)realloc(l->p, l->cap);
-        if (!g) abort();
-        l->p = g;
-    }
-    memcpy(l->p + l->len, line, (size_t)k + 1);
-    l->len += (size_t)k;
+    stream_log_add(&r->log, line, k);
     return true;
 }
 

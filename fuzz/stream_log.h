@@ -15,6 +15,18 @@ typedef struct stream_log {
     size_t len, cap;
 } stream_log;
 
+static inline void stream_log_add(stream_log *l, const char *line, int n) {
+    if (n <= 0) return;
+    if (l->len + (size_t)n + 1 > l->cap) {
+        l->cap = (l->len + (size_t)n + 1) * 2;
+        char *g = (char *)realloc(l->p, l->cap);
+        if (!g) abort();
+        l->p = g;
+    }
+    memcpy(l->p + l->len, line, (size_t)n + 1);
+    l->len += (size_t)n;
+}
+
 static inline void stream_log_line(stream_log *l, jet_stream_status st, const jet_stream_doc *d,
                                    const jet_doc *doc, const jet_stream *s) {
     char line[256];
@@ -28,15 +40,7 @@ static inline void stream_log_line(stream_log *l, jet_stream_status st, const je
         n = snprintf(line, sizeof line, "error %d @%zu %zu:%zu\n", (int)jet_stream_error(s)->code,
                      jet_stream_error(s)->offset, jet_stream_error(s)->line,
                      jet_stream_error(s)->column);
-    if (n <= 0) return;
-    if (l->len + (size_t)n + 1 > l->cap) {
-        l->cap = (l->len + (size_t)n + 1) * 2;
-        char *g = (char *)realloc(l->p, l->cap);
-        if (!g) abort();
-        l->p = g;
-    }
-    memcpy(l->p + l->len, line, (size_t)n + 1);
-    l->len += (size_t)n;
+    stream_log_add(l, line, n);
 }
 
 /* The stream flags and read flags of a fuzz input's first byte. */

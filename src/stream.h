@@ -29,6 +29,7 @@ struct jet_stream {
      * column `ck_col`; moved forward only, over bytes still held. */
     uint64_t line, ck, ck_col;
     uint64_t index;    /* documents returned so far */
+    size_t largest;    /* the longest document parsed whole (stream_dom_whole's window) */
     uint64_t bytes_in;
     jet_error err;
 };

@@ -293,6 +293,8 @@ static void test_chunk_sizes(void) {
         {"// head\n{\"a\": /* ] */ 1} /* x */ [2 // ]\n] // tail", JET_STREAM_CONCAT,
          JET_READ_ALLOW_COMMENTS},
         {"1/**/2/*", JET_STREAM_SKIP_ERRORS, JET_READ_ALLOW_COMMENTS},
+        /* found by fuzz_stream_chunked */
+        {"3/ c\n{\" \"]1*\x05{\"a\" ]", JET_STREAM_SKIP_ERRORS, 0},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         size_t len = strlen(cases[c].in);
