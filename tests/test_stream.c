@@ -12,25 +12,9 @@
 
 #include "check.h"
 #include "jet.h"
+#include "text_log.h"
 
 /* ---- a log of what a stream yields, for comparisons ---- */
-
-typedef struct text {
-    char *p;
-    size_t len, cap;
-} text;
-
-static void text_add(text *t, const char *s, size_t n) {
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        char *g = (char *)realloc(t->p, t->cap);
-        if (!g) exit(2);
-        t->p = g;
-    }
-    memcpy(t->p + t->len, s, n);
-    t->len += n;
-    t->p[t->len] = 0;
-}
 
 static void text_printf(text *t, const char *fmt, unsigned long long a, unsigned long long b,
                         unsigned long long c, unsigned long long d) {

@@ -10,23 +10,8 @@
 
 #include "check.h"
 #include "jet.h"
+#include "text_log.h"
 
-typedef struct text {
-    char *p;
-    size_t len, cap;
-} text;
-
-static void text_add(text *t, const char *s, size_t n) {
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        char *g = (char *)realloc(t->p, t->cap);
-        if (!g) exit(2);
-        t->p = g;
-    }
-    if (n) memcpy(t->p + t->len, s, n);
-    t->len += n;
-    t->p[t->len] = 0;
-}
 
 static void text_error(text *t, uint64_t index, const jet_error *e) {
     char line[160];
