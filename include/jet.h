@@ -1597,6 +1597,11 @@ JET_API jet_mut_val *jet_diff(jet_mut_doc *out, const jet_val *a, const jet_val 
  * and the chunk being fed, so its buffer stays below twice the largest
  * document plus the largest chunk, whatever the stream's length (drain
  * documents with jet_stream_next* until JET_STREAM_MORE before each feed).
+ * With the read option max_size, a document still unfinished after
+ * max_size bytes fails at once (JET_ERR_SIZE_LIMIT at that byte, as the
+ * parser reports it), so not even a line that never ends grows the buffer
+ * past the limit; NDJSON with JET_STREAM_SKIP_ERRORS drops the rest of
+ * that line, otherwise the stream stops.
  * Thread safety: one stream per thread; jet_stream_run below spreads the
  * documents of one stream over threads.
  */

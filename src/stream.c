@@ -77,6 +77,8 @@ static void stream_restart(jet_stream *s, const char *data, size_t len, bool chu
     s->finished = !chunked;
     s->stopped = false;
     s->bom_checked = false;
+    s->discarding = false;
+    s->largest = 0;
     s->line = 1;
     s->ck = 0;
     s->ck_col = 1;
@@ -202,6 +204,21 @@ static bool stream_is_blank(const char *p, size_t n) {
 
 /* NDJSON: the next non-blank line. */
 static jet_stream_status stream_next_line(jet_stream *s, jet_stream_doc *doc) {
+    while (s->discarding) { /* the rest of a line over the size limit */
+        size_t from = s->scan > s->pos ? s->scan : s->pos;
+        const char *nl = (const char *)memchr(s->data + from, '\n', s->len - from);
+        if (!nl) {
+            s->pos = s->scan = s->len; /* dropped at the next feed */
+            if (!s->finished) return JET_STREAM_MORE;
+            s->discarding = false;
+            return JET_STREAM_END;
+        }
+        s->pos = s->scan = (size_t)(nl - s->data) + 1;
+        s->line++;
+        s->ck = s->base + s->pos;
+        s->ck_col = 1;
+        s->discarding = false;
+    }
     for (;;) {
         size_t start = s->pos;
         if (start >= s->len) return s->finished ? JET_STREAM_END : JET_STREAM_MORE;
@@ -391,13 +408,41 @@ static jet_stream_status stream_ready(jet_stream *s) {
     return JET_STREAM_DOC;
 }
 
+/*
+ * Chunked input waiting for the end of a document longer than the read
+ * option max_size: that document fails now (JET_ERR_SIZE_LIMIT, where the
+ * parser would put it: max_size bytes into the document), so that memory
+ * stays bounded by the limit even when a line never ends. NDJSON with
+ * JET_STREAM_SKIP_ERRORS then drops the rest of the line; otherwise the
+ * stream stops (concatenated JSON has no line to resume at).
+ */
+static jet_stream_status stream_check_pending(jet_stream *s) {
+    size_t start = (!(s->flags & JET_STREAM_NDJSON) && s->state != SPLIT_SEEK) ? s->doc_start : s->pos;
+    size_t limit = s->ropts.max_size;
+    if (!limit || s->len - start <= limit) return JET_STREAM_MORE;
+    stream_advance_pos(s, start + limit);
+    jet__error_kind(&s->err, JET_E_SIZE_LIMIT, (size_t)(s->base + start + limit));
+    s->err.line = (size_t)s->line;
+    s->err.column = (size_t)s->ck_col;
+    s->index++;
+    if ((s->flags & JET_STREAM_NDJSON) && (s->flags & JET_STREAM_SKIP_ERRORS)) {
+        s->discarding = true;
+        s->pos = start + limit;
+        s->scan = s->pos > s->scan ? s->pos : s->scan;
+    } else {
+        s->stopped = true;
+    }
+    return JET_STREAM_ERROR;
+}
+
 jet_stream_status jet_stream_next(jet_stream *s, jet_stream_doc *doc) {
     jet_stream_doc unused;
     if (!doc) doc = &unused;
     memset(doc, 0, sizeof *doc);
     jet_stream_status st = stream_ready(s);
     if (st != JET_STREAM_DOC) return st;
-    return (s->flags & JET_STREAM_NDJSON) ? stream_next_line(s, doc) : stream_next_concat(s, doc);
+    st = (s->flags & JET_STREAM_NDJSON) ? stream_next_line(s, doc) : stream_next_concat(s, doc);
+    return st == JET_STREAM_MORE && !s->discarding ? stream_check_pending(s) : st;
 }
 
 /* Bytes after which a top-level number or literal may end, as the

@@ -20,6 +20,7 @@ struct jet_stream {
     bool chunked, finished;
     bool stopped;      /* an error without JET_STREAM_SKIP_ERRORS */
     bool bom_checked;
+    bool discarding;   /* NDJSON: dropping an over-long line up to its '\n' */
     size_t pos;        /* where the next document (or the whitespace before it) starts */
     size_t scan;       /* the splitter has examined data[pos..scan) */
     size_t doc_start;  /* concatenated JSON: the document being delimited */

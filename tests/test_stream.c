@@ -438,6 +438,52 @@ static void test_bounded_memory(void) {
     free(chunk);
 }
 
+/* A line that never ends, under the size limit: chunked input fails it
+ * when it passes max_size (as the parser would), so memory stays bounded;
+ * with skip, NDJSON goes on at the next line. */
+static void test_size_limit(void) {
+    for (int skip = 0; skip < 2; skip++) {
+        peak_alloc pa = {0, 0};
+        jet_alloc a = {peak_malloc, peak_realloc, peak_free, &pa};
+        jet_read_opts ro = {0, 0, 64};
+        jet_stream *s = jet_stream_new(JET_STREAM_NDJSON | (skip ? JET_STREAM_SKIP_ERRORS : 0), &ro, &a);
+        jet_parser *p = jet_parser_new(NULL);
+        char chunk[16];
+        const char *head = "{\"a\":1}\n[\"", *tail = "\"]\n[1]\n";
+        size_t long_len = 100000, total = strlen(head) + long_len + strlen(tail), fed = 0;
+        text log = {0, 0, 0};
+        text_add(&log, "", 0);
+        for (;;) {
+            jet_stream_doc d;
+            jet_doc *doc;
+            jet_stream_status st = jet_stream_next_dom(s, p, &doc, &d);
+            if (st == JET_STREAM_END) break;
+            if (st == JET_STREAM_MORE) {
+                if (fed == total) {
+                    jet_stream_finish(s);
+                    continue;
+                }
+                size_t n = 0;
+                for (; n < sizeof chunk && fed < total; n++, fed++) {
+                    size_t h = strlen(head);
+                    chunk[n] = fed < h ? head[fed] : fed < h + long_len ? 'x' : tail[fed - h - long_len];
+                }
+                CHECK(jet_stream_feed(s, chunk, n));
+                continue;
+            }
+            log_doc(&log, st, &d, doc, s);
+            if (st == JET_STREAM_ERROR && !skip) break;
+        }
+        const char *want = skip ? "#0 @0 1:1 {\"a\":1}\nerror 3 @72 2:65\n#2 @100013 3:1 [1]\n"
+                                : "#0 @0 1:1 {\"a\":1}\nerror 3 @72 2:65\n";
+        CHECK_MSG(strcmp(log.p, want) == 0, "skip %d:\n%s", skip, log.p);
+        CHECK_MSG(pa.peak < 8192, "peak %zu", pa.peak); /* the chunk buffer starts at 4 KiB */
+        free(log.p);
+        jet_parser_free(p);
+        jet_stream_free(s);
+    }
+}
+
 static void test_misuse(void) {
     CHECK(jet_stream_next(NULL, NULL) == JET_STREAM_ERROR);
     CHECK(jet_stream_error(NULL)->code == JET_ERR_INVALID_ARG);
@@ -471,6 +517,7 @@ int main(void) {
     test_chunk_sizes();
     test_large_document_in_pieces();
     test_bounded_memory();
+    test_size_limit();
     test_misuse();
     return CHECK_DONE("test_stream");
 }
