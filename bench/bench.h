@@ -15,6 +15,7 @@ enum {
     OP_PARSE, OP_SERIALIZE, OP_VALIDATE, OP_DECODE,
     OP_NOSTR_SHORT, OP_NOSTR_FULL, OP_NOSTR_ENVELOPE, /* JB_NOSTR_* in this order */
     OP_API_READ, OP_API_WRITE,
+    OP_NDJSON,
     OP__COUNT
 };
 extern const char *const jb_op_names[OP__COUNT];
@@ -31,7 +32,8 @@ const char *jb_engine_note(const jb_engine *e, int op);
 enum {
     JB_DS_DOC,   /* one JSON document: parse, serialize, validate (+ decode) */
     JB_DS_NOSTR, /* newline-delimited relay messages: nostr-* */
-    JB_DS_API    /* the ApiResponse sample: api-* */
+    JB_DS_API,   /* the ApiResponse sample: api-* */
+    JB_DS_NDJSON /* ~100 MB of NDJSON built from the corpora: ndjson */
 };
 
 /* Datasets generated from a corpus. Decode only: its document re-emitted
@@ -78,6 +80,9 @@ typedef struct jb_dataset {
     struct ApiResponse *api_in;
     const jb_engine *api_src;
     void *api_src_state;
+    /* ndjson: the fingerprint of each document (jet, line by line) */
+    jb_stats *ndjson_ref;
+    size_t ndjson_docs;
 } jb_dataset;
 
 typedef struct jb_counters {

@@ -1572,7 +1572,190 @@ JET_API jet_mut_val *jet_diff(jet_mut_doc *out, const jet_val *a, const jet_val 
                               jet_error *err);
 
 /* ========================================================================== */
-/* 16. Old names                                                              */
+/* 16. Document streams: NDJSON, concatenated JSON, chunked input, threads    */
+/* ========================================================================== */
+
+/*
+ * docs/streams.md is the guide to this section.
+ *
+ * A jet_stream splits a sequence of JSON documents into the byte span of
+ * each, without copying: NDJSON / JSON Lines (one document per line, found
+ * with memchr; the parser then checks that the line holds exactly one
+ * value) or whitespace-separated concatenated JSON (`{..} {..} 1 "x"`,
+ * delimited by a light scan of brackets and strings; the parser checks the
+ * rest). The input is one buffer (jet_stream_set_buffer) or arrives in
+ * chunks of any size (jet_stream_feed, then jet_stream_finish).
+ *
+ * Per document the caller chooses what to do with the span: a DOM with a
+ * reusable parser (jet_stream_next_dom), validation alone
+ * (jet_stream_next_valid), or jet_stream_next and then the cursor
+ * (jet_od_start) or typed decoding (jet_decode) on doc.json/doc.len.
+ *
+ *     jet_stream *s = jet_stream_new(JET_STREAM_NDJSON, NULL, NULL);
+ *     jet_parser *p = jet_parser_new(NULL);
+ *     jet_stream_set_buffer(s, text, len);
+ *     jet_stream_doc d; jet_doc *doc; jet_stream_status st;
+ *     while ((st = jet_stream_next_dom(s, p, &doc, &d)) == JET_STREAM_DOC)
+ *         use(jet_doc_root(doc));
+ *     if (st == JET_STREAM_ERROR) report(jet_stream_error(s));
+ *
+ * Errors carry ABSOLUTE positions: the byte offset from the start of the
+ * stream and the line:column in it (column in code points, as jet_error).
+ * Without JET_STREAM_SKIP_ERRORS the first error stops the stream (every
+ * later call returns JET_STREAM_ERROR); with it the call that met the error
+ * returns JET_STREAM_ERROR once and the next call goes on: in NDJSON at the
+ * next line, in concatenated JSON after the bad document as the splitter
+ * delimited it (brackets and strings balanced).
+ *
+ * Blank lines (spaces, tabs, '\r' only) are skipped; the last document may
+ * lack its newline; a '\r' before the '\n' is whitespace. A UTF-8 byte
+ * order mark (EF BB BF) at the very start is an error (RFC 8259 and JSON
+ * Lines forbid it) unless JET_STREAM_ALLOW_BOM, which skips it; offsets
+ * still count its 3 bytes.
+ *
+ * Lifetime: a span (doc.json) points into the buffer given to
+ * jet_stream_set_buffer or into the stream's own chunk buffer; it is valid
+ * until the next jet_stream_feed / jet_stream_set_buffer / jet_stream_free.
+ * Memory with chunked input: the stream keeps only the unfinished document
+ * and the chunk being fed, so its buffer stays below twice the largest
+ * document plus the largest chunk, whatever the stream's length (drain
+ * documents with jet_stream_next* until JET_STREAM_MORE before each feed).
+ * With the read option max_size, a document still unfinished after
+ * max_size bytes fails at once (JET_ERR_SIZE_LIMIT at that byte, as the
+ * parser reports it), so not even a line that never ends grows the buffer
+ * past the limit; NDJSON with JET_STREAM_SKIP_ERRORS drops the rest of
+ * that line, otherwise the stream stops.
+ * Thread safety: one stream per thread; jet_stream_run below spreads the
+ * documents of one stream over threads.
+ */
+typedef uint32_t jet_stream_flags;
+/** Whitespace-separated JSON texts (the default). */
+#define JET_STREAM_CONCAT ((jet_stream_flags)0)
+/** NDJSON / JSON Lines: exactly one document per line. */
+#define JET_STREAM_NDJSON ((jet_stream_flags)1u << 0)
+/** After a bad document go on with the next one instead of stopping. */
+#define JET_STREAM_SKIP_ERRORS ((jet_stream_flags)1u << 1)
+/** Skip a UTF-8 byte order mark at the start instead of failing. */
+#define JET_STREAM_ALLOW_BOM ((jet_stream_flags)1u << 2)
+
+typedef struct jet_stream jet_stream;
+
+/** One document's span and where it is in the stream. */
+typedef struct jet_stream_doc {
+    const char *json; /* its bytes (NDJSON: the whole line without '\n') */
+    size_t len;
+    uint64_t offset;  /* absolute byte offset of json[0] */
+    uint64_t line;    /* 1-based line of json[0] */
+    uint64_t column;  /* 1-based column (code points) of json[0] */
+    uint64_t index;   /* 0-based number of the document, bad ones included */
+} jet_stream_doc;
+
+typedef enum jet_stream_status {
+    JET_STREAM_END = 0,   /* no more documents */
+    JET_STREAM_DOC = 1,   /* the next document is in *doc */
+    JET_STREAM_MORE = 2,  /* chunked input: feed more bytes or finish */
+    JET_STREAM_ERROR = 3  /* jet_stream_error() says what and where */
+} jet_stream_status;
+
+/** New stream. `opts` (NULL: defaults) are the read options of every
+ *  document (JET_READ_STOP_WHEN_DONE is ignored); `alloc` NULL: libc.
+ *  NULL on OOM. Free with jet_stream_free(). */
+JET_API jet_stream *jet_stream_new(jet_stream_flags flags, const jet_read_opts *opts,
+                                   const jet_alloc *alloc);
+/** Frees the stream. NULL is a no-op. */
+JET_API void jet_stream_free(jet_stream *s);
+/** Starts over on the whole input `data[0..len)` (not copied: it must
+ *  outlive the spans). Returns false for a NULL stream or data with len. */
+JET_API bool jet_stream_set_buffer(jet_stream *s, const char *data, size_t len);
+/** Appends a chunk (copied). Returns false on OOM (JET_ERR_MEMORY, sticky),
+ *  after jet_stream_finish or jet_stream_set_buffer (JET_ERR_INVALID_ARG). */
+JET_API bool jet_stream_feed(jet_stream *s, const char *data, size_t len);
+/** No more chunks: what is left is the last document (or an error). */
+JET_API void jet_stream_finish(jet_stream *s);
+
+/** The next document's span in `*doc`. The span is not parsed: parse it,
+ *  validate it or run the cursor on it, and hand a failure of those to
+ *  jet_stream_fail() to make its position absolute. */
+JET_API jet_stream_status jet_stream_next(jet_stream *s, jet_stream_doc *doc);
+/** The next document parsed with `parser` into `*out` (owned by the parser,
+ *  valid until its next parse); `doc` may be NULL. */
+JET_API jet_stream_status jet_stream_next_dom(jet_stream *s, jet_parser *parser, jet_doc **out,
+                                              jet_stream_doc *doc);
+/** The next document checked with `od`'s validator (jet_od_validate):
+ *  nothing is built. `doc` may be NULL. */
+JET_API jet_stream_status jet_stream_next_valid(jet_stream *s, jet_od *od, jet_stream_doc *doc);
+/**
+ * Records a failure met in document `doc` (an error whose offset and
+ * line:column are relative to doc->json, as jet_parser_parse, jet_od_error
+ * and jet_decode give them): `*err` is made absolute in place and kept as
+ * the stream's error; then the stream stops or, with
+ * JET_STREAM_SKIP_ERRORS, goes on after the document.
+ */
+JET_API void jet_stream_fail(jet_stream *s, const jet_stream_doc *doc, jet_error *err);
+/** The last error (code JET_OK while there is none). Never NULL. */
+JET_API const jet_error *jet_stream_error(const jet_stream *s);
+/** Bytes of input the stream has taken so far (set or fed). */
+JET_API uint64_t jet_stream_bytes_in(const jet_stream *s);
+
+/**
+ * Parallel processing: the documents of the stream are handed out in
+ * batches to `threads` worker threads, and the results come back to the
+ * caller's thread in input order through a bounded queue (2 batches per
+ * worker: memory about threads x 2 x batch_bytes, plus the largest
+ * document). On each document a worker calls `work` with its own parser
+ * and cursor, reused from document to document, and the batch's arena and
+ * output buffer: `work` appends the document's result (any bytes: text, a
+ * decoded struct) to w->out, whose data and the arena stay valid until the
+ * batch is delivered. work == NULL validates (jet_od_validate) and appends
+ * nothing. `work` returns false with `err` set (positions relative to
+ * doc->json) to fail the document.
+ *
+ * `deliver` is called on the caller's thread once per document, in input
+ * order, with the document (doc->json valid during the call), its result
+ * bytes, and `err`: NULL, or the document's failure with absolute
+ * positions. It returns false to stop the run. Without
+ * JET_STREAM_SKIP_ERRORS the first failure is delivered and ends the run.
+ */
+typedef struct jet_stream_worker {
+    jet_parser *parser; /* the worker's own */
+    jet_od *od;         /* the worker's own */
+    jet_arena *arena;   /* the batch's: results may point into it */
+    jet_buf *out;       /* append the document's result here */
+    unsigned id;        /* 0 .. threads-1 */
+} jet_stream_worker;
+typedef bool (*jet_stream_work_fn)(void *ctx, jet_stream_worker *w, const jet_stream_doc *doc,
+                                   jet_error *err);
+typedef bool (*jet_stream_deliver_fn)(void *ctx, const jet_stream_doc *doc, const char *result,
+                                      size_t len, const jet_error *err);
+/** Appends `len` bytes to `buf` (a work function's w->out, or any jet_buf),
+ *  growing it with its allocator. false on OOM (nothing appended). */
+JET_API bool jet_buf_append(jet_buf *buf, const void *data, size_t len);
+/** Reads up to `cap` bytes into `buf`: the count, 0 at the end of the
+ *  input, SIZE_MAX on failure (the run fails with JET_ERR_IO). */
+typedef size_t (*jet_stream_read_fn)(void *ctx, char *buf, size_t cap);
+
+typedef struct jet_stream_run_opts {
+    unsigned threads;        /* 0: the number of CPUs online */
+    size_t batch_bytes;      /* 0: 1 MiB */
+    jet_stream_read_fn read; /* NULL: the input given to jet_stream_set_buffer */
+    void *read_ctx;
+    size_t chunk_bytes;      /* size of each read; 0: 256 KiB */
+} jet_stream_run_opts;
+
+/**
+ * Runs the stream as described above (`ro` NULL: defaults). Returns true
+ * when every document was delivered and none failed; false after a failure
+ * (jet_stream_error), a stop asked by `deliver`, or an I/O or memory error.
+ * Without pthreads (or threads == 1) everything runs on the caller's thread.
+ * `ctx` is shared by all workers: `work` must not write it unguarded.
+ */
+JET_API bool jet_stream_run(jet_stream *s, const jet_stream_run_opts *ro, jet_stream_work_fn work,
+                            jet_stream_deliver_fn deliver, void *ctx);
+/** The number of CPUs online (at least 1). */
+JET_API unsigned jet_cpu_count(void);
+
+/* ========================================================================== */
+/* 17. Old names                                                              */
 /* ========================================================================== */
 
 /*

@@ -127,7 +127,12 @@
     X(PATCH_NO_VALUE, JET_ERR_MISSING_FIELD, "operation without \"value\"")                  \
     X(PATCH_REPEATED_MEMBER, JET_ERR_INVALID_ARG, "operation with \"op\", \"path\", \"from\" or \"value\" twice") \
     X(PATCH_MOVE_INTO_CHILD, JET_ERR_INVALID_ARG, "\"move\" from a location into its own child") \
-    X(MUT_DEPTH, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_MUT_MAX_DEPTH (or a cycle)")
+    X(MUT_DEPTH, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_MUT_MAX_DEPTH (or a cycle)")  \
+    /* document streams (stream.c) */                                                         \
+    X(STREAM_BOM, JET_ERR_UNEXPECTED_CHAR, "byte order mark at the start of the stream (JET_STREAM_ALLOW_BOM skips it)") \
+    X(STREAM_FED_AFTER_END, JET_ERR_INVALID_ARG, "chunk fed after the end of the input")     \
+    X(STREAM_READ, JET_ERR_IO, "cannot read the input")                                      \
+    X(STREAM_THREAD, JET_ERR_MEMORY, "cannot start a worker thread")
 
 typedef enum jet__err {
 #define JET__ERR_ENUM(kind, code, msg) JET_E_##kind,

@@ -380,6 +380,93 @@ static void test_edit(void) {
     }
 }
 
+/* ---- streams: --ndjson, .ndjson/.jsonl, stdin, -j, streaming output ---- */
+
+static void test_streams(void) {
+    /* s.ndjson: line 4 is bad at column 10; lines 2 and 6 are blank */
+    EXPECT("fmt s.ndjson", NULL, 1, "{\"a\":1}\n[1,2]\n", "s.ndjson:4:10: invalid literal");
+    EXPECT("fmt --ndjson -", "s.ndjson", 1, "{\"a\":1}\n[1,2]\n", "<stdin>:4:10: ");
+    EXPECT("fmt --ndjson --pretty - -j 1", "good.txt", 0,
+           "{\n  \"a\": 1\n}\n{\n  \"a\": [\n    2\n  ]\n}\n\"x\"\n", NULL);
+    EXPECT("fmt good.jsonl", NULL, 0, "{\"a\":1}\n{\"a\":[2]}\n\"x\"\n", NULL);
+    EXPECT("fmt --minify good.txt", NULL, 1, "", "good.txt:2:1: unexpected content after the document");
+    /* validate: the validator, every bad line reported, the run goes on */
+    EXPECT("validate s.ndjson", NULL, 1, "", "s.ndjson:4:10: ");
+    result r = run("validate --ndjson - -j 2", "s.ndjson");
+    CHECK(r.rc == 1 && strstr(r.err, "<stdin>:4:10: ") && strstr(r.err, "<stdin>:7:4: ") &&
+          r.out[0] == 0);
+    done(&r);
+    EXPECT("validate good.jsonl ok.json", NULL, 0, "", NULL);
+    EXPECT("validate --ndjson ok.json", NULL, 1, "", "ok.json:1:");
+    /* a byte order mark is an error */
+    EXPECT("validate bom.ndjson", NULL, 1, "", "bom.ndjson:1:1: byte order mark");
+    /* get, stats, patch, merge per document */
+    EXPECT("get good.jsonl /a", NULL, 1, "1\n[2]\n", "good.jsonl:4: /a: ");
+    EXPECT("stats good.jsonl", NULL, 0, NULL, NULL);
+    r = run("stats good.jsonl", NULL);
+    CHECK(r.rc == 0 && strncmp(r.out, "{\"objects\":1,", 13) == 0 && r.out_len > 100);
+    size_t lines = 0;
+    for (size_t i = 0; i < r.out_len; i++) lines += r.out[i] == '\n';
+    CHECK(lines == 3);
+    done(&r);
+    write_file("p.json", "[{\"op\":\"add\",\"path\":\"/b\",\"value\":true}]");
+    EXPECT("patch --minify objs.ndjson p.json", NULL, 0, "{\"a\":1,\"b\":true}\n{\"b\":true}\n", NULL);
+    EXPECT("patch good.jsonl p.json", NULL, 1, "{\"a\":1,\"b\":true}\n{\"a\":[2],\"b\":true}\n",
+           "jet: p.json: document at good.jsonl:4: operation 0 (add)");
+    write_file("m.json", "{\"a\":null,\"c\":3}");
+    EXPECT("merge objs.ndjson m.json", NULL, 0, "{\"c\":3}\n{\"c\":3}\n", NULL);
+    EXPECT("patch -o x.json objs.ndjson p.json", NULL, 2, "", "--ndjson");
+    EXPECT("diff --ndjson objs.ndjson objs.ndjson", NULL, 2, "", "--ndjson");
+    EXPECT("fmt -j 0 s.ndjson", NULL, 2, "", "-j");
+    EXPECT("fmt missing.ndjson", NULL, 1, "", "missing.ndjson: cannot open file");
+
+    /* many documents: every thread count gives the same output, in order;
+     * no progress line when stderr is not a terminal */
+    char path[512];
+    snprintf(path, sizeof path, "%s/big.ndjson", dir);
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f) return;
+    for (int i = 0; i < 40000; i++) fprintf(f, "{\"id\": %d, \"s\": \"%*d\", \"xs\": [%d, %d.5]}\n", i, i % 50, i, i % 7, i);
+    fclose(f);
+    result one = run("fmt big.ndjson -j 1", NULL);
+    CHECK(one.rc == 0 && one.err[0] == 0);
+    size_t n = 0;
+    for (size_t i = 0; i < one.out_len; i++) n += one.out[i] == '\n';
+    CHECK(n == 40000 && strncmp(one.out, "{\"id\":0,", 8) == 0);
+    for (int j = 2; j <= 4; j++) {
+        char args[64];
+        snprintf(args, sizeof args, "fmt --jobs=%d big.ndjson", j);
+        result many = run(args, NULL);
+        CHECK_MSG(many.rc == 0 && many.out_len == one.out_len && memcmp(many.out, one.out, one.out_len) == 0 &&
+                  many.err[0] == 0, "%s", args);
+        done(&many);
+    }
+    done(&one);
+    EXPECT("validate big.ndjson", NULL, 0, "", NULL);
+    remove(path);
+
+    /* streaming: the first document's output is out before the input ends
+     * (the writer of the input waits, up to 20 s, to see it) */
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && rm -f early.txt && (printf '{\"a\": 1}\\n'; i=0; "
+             "while [ ! -s stream_out.txt ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done; "
+             "cp stream_out.txt early.txt; printf '[2]\\n') | '%s' fmt --ndjson -j 2 - >stream_out.txt",
+             dir, jet);
+    int st = system(cmd);
+    CHECK(st == 0);
+    snprintf(path, sizeof path, "%s/early.txt", dir);
+    size_t elen = 0;
+    char *early = slurp(path, &elen);
+    CHECK_MSG(strcmp(early, "{\"a\":1}\n") == 0, "early output [%s]", early);
+    free(early);
+    snprintf(path, sizeof path, "%s/stream_out.txt", dir);
+    char *all = slurp(path, NULL);
+    CHECK(strcmp(all, "{\"a\":1}\n[2]\n") == 0);
+    free(all);
+}
+
 int main(void) {
     snprintf(jet, sizeof jet, "%s/jet", JET_BINARY_DIR);
     if (access(jet, X_OK) != 0) {
@@ -400,6 +487,11 @@ int main(void) {
     write_file("comments.json", "// c\n[1, /* two */ 2,]\n");
     write_file("nan.json", "[NaN, -Infinity]");
     write_file("deep.json", "[[[[1]]]]");
+    write_file("s.ndjson", "{\"a\": 1}\n\n[1, 2]\n{\"a\": tru}\n\"x\"\n \n[1,]\n");
+    write_file("good.jsonl", "{\"a\": 1}\r\n{\"a\": [2]}\n\n\"x\"");
+    write_file("good.txt", "{\"a\": 1}\r\n{\"a\": [2]}\n\n\"x\"");
+    write_file("objs.ndjson", "{\"a\": 1}\n{}\n");
+    write_file("bom.ndjson", "\xef\xbb\xbf{}\n");
 
     test_general();
     test_validate();
@@ -408,9 +500,12 @@ int main(void) {
     test_get();
     test_get_errors();
     test_edit();
+    test_streams();
 
     static const char *files[] = {"ok.json", "bad.json", "comments.json", "nan.json",
-                                  "deep.json", "out.txt", "err.txt"};
+                                  "deep.json", "out.txt", "err.txt", "s.ndjson", "good.jsonl",
+                                  "good.txt", "objs.ndjson", "bom.ndjson", "p.json", "m.json",
+                                  "early.txt", "stream_out.txt"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);

@@ -372,5 +372,6 @@ const jb_engine jb_engine_jet_ondemand = {
     "reused jet_od; jet_od_obj_get in member order into ApiResponse (strings: views into the input or the "
     "cursor's scratch; arrays: reused buffers)",
     NULL,
-    ond_last_error
+    ond_last_error,
+    NULL, NULL /* ndjson */
 };

@@ -175,5 +175,6 @@ const jb_engine jb_engine_jet_typed = {
     "jet_decode(nostr_message_type): the union over the first element",
     "jet_decode(api_response_type): strings as views, arrays from a reused jet_arena",
     "jet_encode(api_response_type) into a reused jet_buf",
-    typed_last_error
+    typed_last_error,
+    NULL, NULL /* ndjson */
 };

@@ -6,6 +6,7 @@
 #ifdef JB_HAVE_JET
 extern const jb_engine jb_engine_jet;
 extern const jb_engine jb_engine_jet_onepass;
+extern const jb_engine jb_engine_jet_threads;
 #endif
 #ifdef JB_HAVE_JET_ONDEMAND
 extern const jb_engine jb_engine_jet_ondemand;
@@ -36,6 +37,7 @@ const jb_engine *const jb_engines[] = {
 #ifdef JB_HAVE_JET
     &jb_engine_jet,
     &jb_engine_jet_onepass,
+    &jb_engine_jet_threads,
 #endif
 #ifdef JB_HAVE_JET_ONDEMAND
     &jb_engine_jet_ondemand,
