@@ -168,9 +168,9 @@ def struct_body(body, indent):
 def generate():
     src = open(HEADER).read()
     # stop at the old names (macros for the current ones; not symbols)
-    cut = src.find('/* 16. Old names')
-    if cut > 0:
-        src = src[:cut]
+    old = re.search(r'/\* \d+\. Old names', src)
+    if old:
+        src = src[:old.start()]
     text = strip_comments(src)
     # drop the preprocessor conditionals around JET_API / JET_INLINE etc.
     out = []

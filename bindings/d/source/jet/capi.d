@@ -549,3 +549,58 @@ bool jet_writer_bool(jet_writer* w, bool b);
 bool jet_writer_finish(jet_writer* w);
 const(jet_error)* jet_writer_error(const(jet_writer)* w);
 jet_mut_val* jet_diff(jet_mut_doc* out_, const(jet_val)* a, const(jet_val)* b, jet_error* err);
+alias jet_stream_flags = uint;
+enum JET_STREAM_CONCAT = (cast(jet_stream_flags)0);
+enum JET_STREAM_NDJSON = (cast(jet_stream_flags)1u << 0);
+enum JET_STREAM_SKIP_ERRORS = (cast(jet_stream_flags)1u << 1);
+enum JET_STREAM_ALLOW_BOM = (cast(jet_stream_flags)1u << 2);
+struct jet_stream;
+struct jet_stream_doc {
+    const(char)* json;
+    size_t len;
+    ulong offset;
+    ulong line;
+    ulong column;
+    ulong index;
+}
+enum jet_stream_status : int {
+    JET_STREAM_END = 0,
+    JET_STREAM_DOC = 1,
+    JET_STREAM_MORE = 2,
+    JET_STREAM_ERROR = 3,
+}
+enum JET_STREAM_END = jet_stream_status.JET_STREAM_END;
+enum JET_STREAM_DOC = jet_stream_status.JET_STREAM_DOC;
+enum JET_STREAM_MORE = jet_stream_status.JET_STREAM_MORE;
+enum JET_STREAM_ERROR = jet_stream_status.JET_STREAM_ERROR;
+jet_stream* jet_stream_new(jet_stream_flags flags, const(jet_read_opts)* opts, const(jet_alloc)* alloc);
+void jet_stream_free(jet_stream* s);
+bool jet_stream_set_buffer(jet_stream* s, const(char)* data, size_t len);
+bool jet_stream_feed(jet_stream* s, const(char)* data, size_t len);
+void jet_stream_finish(jet_stream* s);
+jet_stream_status jet_stream_next(jet_stream* s, jet_stream_doc* doc);
+jet_stream_status jet_stream_next_dom(jet_stream* s, jet_parser* parser, jet_doc** out_, jet_stream_doc* doc);
+jet_stream_status jet_stream_next_valid(jet_stream* s, jet_od* od, jet_stream_doc* doc);
+void jet_stream_fail(jet_stream* s, const(jet_stream_doc)* doc, jet_error* err);
+const(jet_error)* jet_stream_error(const(jet_stream)* s);
+ulong jet_stream_bytes_in(const(jet_stream)* s);
+struct jet_stream_worker {
+    jet_parser* parser;
+    jet_od* od;
+    jet_arena* arena;
+    jet_buf* out_;
+    uint id;
+}
+alias jet_stream_work_fn = extern(C) bool function(void* ctx, jet_stream_worker* w, const(jet_stream_doc)* doc, jet_error* err);
+alias jet_stream_deliver_fn = extern(C) bool function(void* ctx, const(jet_stream_doc)* doc, const(char)* result, size_t len, const(jet_error)* err);
+bool jet_buf_append(jet_buf* buf, const(void)* data, size_t len);
+alias jet_stream_read_fn = extern(C) size_t function(void* ctx, char* buf, size_t cap);
+struct jet_stream_run_opts {
+    uint threads;
+    size_t batch_bytes;
+    jet_stream_read_fn read;
+    void* read_ctx;
+    size_t chunk_bytes;
+}
+bool jet_stream_run(jet_stream* s, const(jet_stream_run_opts)* ro, jet_stream_work_fn work, jet_stream_deliver_fn deliver, void* ctx);
+uint jet_cpu_count();
