@@ -451,7 +451,13 @@ JET_API jet_doc *jet_parser_parse(jet_parser *parser, const char *json, size_t l
 JET_API jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
                           const jet_alloc *alloc, jet_error *err);
 
-/** Reads a whole file (path "-" reads standard input) and parses it. */
+/**
+ * Reads a whole file (path "-" reads standard input) and parses it. With
+ * opts->max_size set, reading stops after max_size + 1 bytes and the call
+ * fails with JET_ERR_SIZE_LIMIT (err->offset = max_size): an endless pipe
+ * or /dev/zero costs at most about max_size bytes of memory. Without it the
+ * whole input is read, however large.
+ */
 JET_API jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
                                const jet_alloc *alloc, jet_error *err);
 
