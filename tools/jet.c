@@ -62,7 +62,14 @@ static const char usage_read_opts[] =
     "  --allow-nan-inf           accept NaN, Infinity, -Infinity (and write them)\n"
     "  --allow-invalid-utf8      accept invalid UTF-8 inside strings\n"
     "  --bignum-as-raw           keep numbers that do not fit as their text\n"
-    "  --max-depth=N             nesting limit (default 1024)\n";
+    "  --max-depth=N             nesting limit (default 1024)\n"
+    "  --max-size=N              refuse input of more than N bytes, checked while\n"
+    "                            reading (suffix K, M or G: KiB, MiB, GiB; 0: no\n"
+    "                            limit). Default: none for regular files, 1G for\n"
+    "                            standard input, pipes and devices\n"
+    "Invalid UTF-8 read with --allow-invalid-utf8 is written back unchanged;\n"
+    "--ascii cannot write it and stops with FILE:LINE:COL unless\n"
+    "--replace-invalid-utf8 writes each invalid byte as \\ufffd.\n";
 
 static const char usage_validate[] =
     "usage: jet validate [reader options] FILE...\n"
@@ -79,6 +86,7 @@ static const char usage_fmt[] =
     "  --minify           no whitespace\n"
     "  --pretty[=N]       indent by N spaces, 1..15 (the default, N=2)\n"
     "  --ascii            escape every non-ASCII character as \\u escapes\n"
+    "  --replace-invalid-utf8   with --ascii, write invalid UTF-8 as \\ufffd\n"
     "  --escape-slashes   write / as \\/\n"
     "Without FILE, standard input is read.\n"
     "\n";
@@ -102,6 +110,7 @@ static const char usage_get[] =
 static const char usage_output[] =
     "output options (the result, pretty by default, as jet fmt writes it):\n"
     "  --minify | --pretty[=N] | --ascii | --escape-slashes   as for jet fmt\n"
+    "  --replace-invalid-utf8                                 as for jet fmt\n"
     "  -o FILE, --output=FILE   write FILE instead of standard output: through\n"
     "                           a temporary file in FILE's directory, synced and\n"
     "                           renamed over FILE, which is untouched on failure\n"
@@ -146,7 +155,13 @@ typedef struct cli {
     bool in_place_ok;
     bool in_place;
     const char *out_path; /* -o FILE, or NULL for standard output */
+    bool max_size_set;    /* --max-size given: ropts.max_size applies to all input */
 } cli;
+
+/* --max-size's default for input whose size is not known in advance
+ * (standard input, pipes, devices such as /dev/zero): 1 GiB. Regular
+ * files have none: their size is their owner's choice. */
+#define DEFAULT_STREAM_MAX_SIZE ((size_t)1 << 30)
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg) {
     fprintf(stderr, "jet%s%s: ", cmd ? " " : "", cmd ? cmd : "");
@@ -172,6 +187,27 @@ static bool parse_u32(const char *s, uint32_t *out) {
     }
     *out = (uint32_t)v;
     return v > 0;
+}
+
+/* Parses --max-size's N: decimal bytes, or with a K, M or G suffix (KiB,
+ * MiB, GiB). 0 means no limit. */
+static bool parse_size(const char *s, size_t *out) {
+    if (*s < '0' || *s > '9') return false;
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (v > (SIZE_MAX - 9) / 10) return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    unsigned shift = 0;
+    if (*s) {
+        const char *units = "KMG", *u = strchr(units, *s == 'k' || *s == 'm' || *s == 'g'
+                                                          ? *s - 'a' + 'A' : *s);
+        if (!u || s[1]) return false;
+        shift = 10u * (unsigned)(u - units + 1);
+    }
+    if (v > (uint64_t)(SIZE_MAX >> shift)) return false;
+    *out = (size_t)(v << shift);
+    return true;
 }
 
 /* Splits argv into options and positional arguments. Returns -1 to go on,
@@ -205,6 +241,12 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
             c->ropts.flags |= JET_READ_ALLOW_INVALID_UTF8;
         } else if (strcmp(a, "--bignum-as-raw") == 0) {
             c->ropts.flags |= JET_READ_BIGNUM_AS_RAW;
+        } else if (strcmp(a, "--max-size") == 0 || strncmp(a, "--max-size=", 11) == 0) {
+            const char *v = a[10] == '=' ? a + 11 : i + 1 < argc ? argv[++i] : "";
+            if (!parse_size(v, &c->ropts.max_size))
+                return usage_error(cmd, "bad --max-size '%s' (want bytes, or a number with K, M "
+                                        "or G)", v);
+            c->max_size_set = true;
         } else if (strncmp(a, "--max-depth=", 12) == 0) {
             if (!parse_u32(a + 12, &c->ropts.max_depth))
                 return usage_error(cmd, "bad value in '%s' (want a positive integer)", a);
@@ -219,6 +261,8 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
             c->indent = n;
         } else if (c->fmt_opts && strcmp(a, "--ascii") == 0) {
             c->wflags |= JET_WRITE_ASCII;
+        } else if (c->fmt_opts && strcmp(a, "--replace-invalid-utf8") == 0) {
+            c->wflags |= JET_WRITE_REPLACE_INVALID_UTF8;
         } else if (c->fmt_opts && strcmp(a, "--escape-slashes") == 0) {
             c->wflags |= JET_WRITE_ESCAPE_SLASHES;
         } else if (c->edit_opts && (strcmp(a, "-o") == 0 || strncmp(a, "--output=", 9) == 0)) {
@@ -234,15 +278,46 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
     return -1;
 }
 
+/* Whether `path` ("-": standard input) is a regular file, whose size is
+ * known before reading; false when unsure. */
+static bool is_regular_file(const char *path) {
+#ifndef _WIN32
+    struct stat st;
+    int rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st);
+    return rc == 0 && S_ISREG(st.st_mode);
+#else
+    return strcmp(path, "-") != 0;
+#endif
+}
+
 /* Reads and parses; on failure prints FILE:LINE:COL: message. */
 static jet_doc *load(const char *path, const cli *c) {
     jet_error err;
     memset(&err, 0, sizeof err);
-    jet_doc *d = jet_read_file(path, &c->ropts, NULL, &err);
+    jet_read_opts ro = c->ropts;
+    if (!c->max_size_set && !is_regular_file(path)) ro.max_size = DEFAULT_STREAM_MAX_SIZE;
+    /* ASCII output cannot hold invalid UTF-8 without changing it: unless
+     * its replacement was asked for, read strictly, so the first invalid
+     * byte is an error at its FILE:LINE:COL (escaped lone surrogates, which
+     * would round-trip, then need --replace-invalid-utf8 too: the writer's
+     * own error could not say where in the input it is). */
+    bool ascii_strict = (c->wflags & JET_WRITE_ASCII) &&
+                        !(c->wflags & JET_WRITE_REPLACE_INVALID_UTF8) &&
+                        (ro.flags & JET_READ_ALLOW_INVALID_UTF8);
+    if (ascii_strict) ro.flags &= ~JET_READ_ALLOW_INVALID_UTF8;
+    jet_doc *d = jet_read_file(path, &ro, NULL, &err);
     if (!d) {
         const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
         const char *msg = err.msg ? err.msg : jet_code_name(err.code);
-        if (err.line)
+        if (err.code == JET_ERR_SIZE_LIMIT)
+            fprintf(stderr, "%s: input larger than %zu bytes: stopped reading (--max-size=%zu%s)\n",
+                    name, ro.max_size, ro.max_size,
+                    c->max_size_set ? "" : ", the default for standard input, pipes and devices");
+        else if (ascii_strict && (err.code == JET_ERR_UTF8 || err.code == JET_ERR_SURROGATE))
+            fprintf(stderr, "%s:%zu:%zu: %s (with --ascii, --allow-invalid-utf8 needs "
+                            "--replace-invalid-utf8, which writes invalid bytes as \\ufffd)\n",
+                    name, err.line, err.column, msg);
+        else if (err.line)
             fprintf(stderr, "%s:%zu:%zu: %s\n", name, err.line, err.column, msg);
         else if (err.code == JET_ERR_IO)
             fprintf(stderr, "%s: %s%s%s\n", name, msg, errno ? ": " : "",
