@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "jet.h"
+#include "shuffle.h" /* sbuf */
 
 #ifndef _WIN32
 #include <signal.h>
@@ -174,24 +175,6 @@ static void test_regular_file(void) {
 
 /* ---- the DOM's bytes per input byte ---- */
 
-/* A growable text of generated input. */
-typedef struct text {
-    char *p;
-    size_t len, cap;
-} text;
-
-static void put(text *t, const char *s, size_t n) {
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->p = (char *)realloc(t->p, t->cap);
-        if (!t->p) abort();
-    }
-    memcpy(t->p + t->len, s, n);
-    t->len += n;
-    t->p[t->len] = 0;
-}
-#define PUTS(t, s) put(t, s, strlen(s))
-
 /* Parses `json` through the counting allocator; checks that the peak during
  * jet_read and what the document keeps stay within `bound` bytes per input
  * byte (plus 64 KiB); prints both figures for docs/design.md. */
@@ -211,54 +194,40 @@ static void check_ratio(const char *shape, const char *json, size_t len, double 
     CHECK_MSG(c.live == 0, "%s: %zu bytes left after jet_doc_free", shape, c.live);
 }
 
+/* An input of about 4 MiB: `open`, then `unit` repeated, then `close`. */
+static void check_repeated(const char *shape, const char *open, const char *unit,
+                           const char *close, double bound) {
+    sbuf t = {NULL, 0, 0};
+    sb_puts(&t, open);
+    while (t.n < 4 * MiB) sb_puts(&t, unit);
+    sb_puts(&t, close);
+    check_ratio(shape, t.p, t.n, bound);
+    sb_free(&t);
+}
+
 static void test_bytes_per_input_byte(void) {
-    const size_t target = 4 * MiB;
-    text t = {NULL, 0, 0};
+    /* the string arena and the slot guess alone */
+    check_repeated("long string", "[\"", "abcdefghijklmnopqrstuvwxyz012345", "\"]", 3.1);
+    check_repeated("escaped strings", "[", "\"a\\n\\u00e9\\\"b\",", "\"\"]", 3.1);
+    /* numbers of typical length, all different */
+    sbuf t = {NULL, 0, 0};
     char buf[64];
-
-    /* one long string: the string arena and the input size */
-    PUTS(&t, "[\"");
-    while (t.len < target) PUTS(&t, "abcdefghijklmnopqrstuvwxyz012345");
-    PUTS(&t, "\"]");
-    check_ratio("long string", t.p, t.len, 3.1);
-
-    /* strings with escapes */
-    t.len = 0;
-    PUTS(&t, "[");
-    while (t.len < target) PUTS(&t, "\"a\\n\\u00e9\\\"b\",");
-    PUTS(&t, "\"\"]");
-    check_ratio("escaped strings", t.p, t.len, 3.1);
-
-    /* numbers of typical length */
-    t.len = 0;
-    PUTS(&t, "[");
-    for (unsigned i = 0; t.len < target; i++) {
+    sb_puts(&t, "[");
+    for (unsigned i = 0; t.n < 4 * MiB; i++) {
         snprintf(buf, sizeof buf, "%u.%03u,", i * 2654435761u % 100000u, i % 1000u);
-        PUTS(&t, buf);
+        sb_puts(&t, buf);
     }
-    PUTS(&t, "0]");
-    check_ratio("numbers (12.345,)", t.p, t.len, 3.1);
-
+    sb_puts(&t, "0]");
+    check_ratio("numbers (12.345,)", t.p, t.n, 3.1);
+    sb_free(&t);
     /* the worst case: one value per two bytes */
-    t.len = 0;
-    PUTS(&t, "[");
-    while (t.len < target) PUTS(&t, "0,0,0,0,0,0,0,0,");
-    PUTS(&t, "0]");
-    check_ratio("tiny values [0,0,...]", t.p, t.len, 19.0);
-
-    /* objects of short keys */
-    t.len = 0;
-    PUTS(&t, "[");
-    while (t.len < target) PUTS(&t, "{\"a\":1,\"b\":2,\"c\":true},");
-    PUTS(&t, "{}]");
-    check_ratio("objects of short keys", t.p, t.len, 13.0);
-
-    /* deep nesting: one frame per level */
-    t.len = 0;
-    for (int i = 0; i < 1000; i++) PUTS(&t, "[");
-    for (int i = 0; i < 1000; i++) PUTS(&t, "]");
-    check_ratio("1000 nested arrays", t.p, t.len, 30.0);
-    free(t.p);
+    check_repeated("tiny values [0,0,...]", "[", "0,0,0,0,0,0,0,0,", "0]", 19.0);
+    check_repeated("objects of short keys", "[", "{\"a\":1,\"b\":2,\"c\":true},", "{}]", 13.0);
+    /* deep nesting: one frame per level (64 KiB of slack dominate) */
+    for (int i = 0; i < 1000; i++) sb_puts(&t, "[");
+    for (int i = 0; i < 1000; i++) sb_puts(&t, "]");
+    check_ratio("1000 nested arrays", t.p, t.n, 30.0);
+    sb_free(&t);
 
     /* the corpora */
     static const char *const corpora[] = {"twitter.json", "canada.json", "citm_catalog.json",
@@ -269,10 +238,8 @@ static void test_bytes_per_input_byte(void) {
         snprintf(path, sizeof path, "%s/corpora/%s", check_shared_dir(), corpora[i]);
         size_t len = 0;
         char *json = check_read_file(path, &len);
-        if (!json) {
-            printf("  %s: not found, skipped\n", path);
-            continue;
-        }
+        CHECK_MSG(json != NULL, "%s: not found (JET_SHARED_DIR)", path);
+        if (!json) continue;
         check_ratio(corpora[i], json, len, corpus_bound[i]);
         free(json);
     }
