@@ -41,16 +41,16 @@ fi
 cmake -S "$repo" -B "$build" -DCMAKE_C_COMPILER=clang -DJET_BUILD_FUZZ=ON \
   -DJET_BUILD_TESTS=OFF -DJET_BUILD_TOOLS=OFF -DJET_BUILD_BENCH=OFF \
   -DJET_BUILD_EXAMPLES=OFF >/dev/null || exit 1
-cmake --build "$build" -j"$jobs" || exit 1
-
-# count DIR: the entries of DIR.
-count() { find "$1" -mindepth 1 -maxdepth 1 | wc -l; }
+# count DIR [PATTERN]: the entries of DIR (named PATTERN).
+count() { find "$1" -mindepth 1 -maxdepth 1 -name "${2:-*}" | wc -l; }
 
 if [ -n "${FUZZ_TARGETS:-}" ]; then
   targets=$FUZZ_TARGETS
 else
   targets=$(for src in fuzz/*.c; do basename "$src" .c; done)
 fi
+# shellcheck disable=SC2086 # the names are words
+cmake --build "$build" -j"$jobs" --target $targets || exit 1
 found=0
 for name in $targets; do
   exe="$build/fuzz/$name"
@@ -63,18 +63,21 @@ for name in $targets; do
   findings="$corpus_root/$name-findings"
   mkdir -p "$corpus" "$findings"
   bash "$repo/scripts/fuzz-seeds.sh" "$name" "$corpus" "$shared"
-  before=$(count "$findings")
+  before=$(count "$findings" '[!s]*')   # slow-unit-* files are kept, not failures
+  slow_before=$(count "$findings" 'slow-unit-*')
   log="$corpus_root/$name.log"
   echo "fuzz: $name for ${seconds}s, corpus $corpus ($(count "$corpus") inputs)"
   # shellcheck disable=SC2086 # FUZZ_ARGS are words
   "$exe" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 -print_final_stats=1 \
     -artifact_prefix="$findings/" ${FUZZ_ARGS:-} "$corpus" >"$log" 2>&1
   rc=$?
-  after=$(count "$findings")
+  after=$(count "$findings" '[!s]*')
+  slow=$(($(count "$findings" 'slow-unit-*') - slow_before))
   runs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$')
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1)
   if [ $rc -eq 0 ] && [ "$after" -eq "$before" ]; then
     echo "fuzz: $name ok: ${runs:-?} runs, ${cov:-cov: ?}, corpus now $(count "$corpus")"
+    [ "$slow" -gt 0 ] && echo "fuzz: $name: $slow new slow input(s) (over 10 s) in $findings"
   else
     found=1
     echo "fuzz: $name FOUND SOMETHING (exit $rc): $findings; log $log"
