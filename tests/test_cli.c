@@ -198,6 +198,13 @@ static void test_invalid_utf8(void) {
     /* valid input is unaffected by the flags */
     EXPECT("fmt --minify --allow-invalid-utf8 --ascii ok.json", NULL, 0,
            "{\"a\":[1,2.5,\"\\u00e9/\"],\"b\":{},\"c\":null}\n", NULL);
+    /* numbers that fit no int64, uint64 or double are written as they were
+     * read, not rounded to a double (nor refused: 1e400) */
+    EXPECT("fmt --minify -", "big.json", 0,
+           "[123456789012345678901234567890,18446744073709551616,-9223372036854775809,1e400,"
+           "1.5]\n", NULL);
+    EXPECT("get big.json /0", NULL, 0, "123456789012345678901234567890\n", NULL);
+    EXPECT("validate big.json", NULL, 1, "", "big.json:1:");
     /* an escaped lone surrogate round-trips with the replacement asked for */
     EXPECT("fmt --minify --allow-invalid-utf8 --ascii --replace-invalid-utf8 lone.json", NULL, 0,
            "[\"\\udc80\"]\n", NULL);
@@ -443,6 +450,8 @@ int main(void) {
     write_file("bad8.json", "[\"a\xff" "b\"]");
     write_file("lone.json", "[\"\\udc80\"]");
     write_file("empty_patch.json", "[]");
+    write_file("big.json", "[123456789012345678901234567890, 18446744073709551616, "
+                           "-9223372036854775809, 1e400, 1.50]");
 
     test_general();
     test_validate();
@@ -456,7 +465,7 @@ int main(void) {
 
     static const char *files[] = {"ok.json", "bad.json", "comments.json", "nan.json",
                                   "deep.json", "out.txt", "err.txt", "bad8.json", "lone.json",
-                                  "empty_patch.json"};
+                                  "empty_patch.json", "big.json"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);

@@ -61,7 +61,8 @@ static const char usage_read_opts[] =
     "  --allow-trailing-commas   accept a comma before ] or }\n"
     "  --allow-nan-inf           accept NaN, Infinity, -Infinity (and write them)\n"
     "  --allow-invalid-utf8      accept invalid UTF-8 inside strings\n"
-    "  --bignum-as-raw           keep numbers that do not fit as their text\n"
+    "  --bignum-as-raw           keep numbers that do not fit as their text (always\n"
+    "                            so in the commands that write JSON: never rounded)\n"
     "  --max-depth=N             nesting limit (default 1024)\n"
     "  --max-size=N              refuse input of more than N bytes, checked while\n"
     "                            reading (suffix K, M or G: KiB, MiB, GiB; 0: no\n"
@@ -712,6 +713,10 @@ int main(int argc, char **argv) {
         fputs(usage_main, stderr);
         return EXIT_USAGE;
     }
+    /* Commands that write JSON keep numbers that fit no int64, uint64 or
+     * double as their text: made doubles, they would come out changed
+     * (123456789012345678901234567890 as 1.2345678901234568e+29). */
+    if (run != cmd_validate && run != cmd_stats) c.ropts.flags |= JET_READ_BIGNUM_AS_RAW;
     int rc = parse_args(cmd, help, argc - 2, argv + 2, &c);
     if (rc < 0) rc = run(&c);
     free((void *)c.more);
