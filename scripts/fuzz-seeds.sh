@@ -74,6 +74,10 @@ fuzz_seeds() {
       while IFS= read -r line; do
         i=$((i + 1)); printf '%s' "$line" >"$dir/number-$i"
       done < <(awk 'FNR % 97 == 1 && NF >= 4 { print $4 }' "$shared"/numbers/*.txt 2>/dev/null)
+      # hostile: 10 000 digits in the integer, the fraction, the exponent
+      repeat 1234567890 1000 >"$dir/hostile-digits"
+      { printf '0.'; repeat 0000000000 999; printf 17; } >"$dir/hostile-fraction"
+      { printf '1e-'; repeat 9999999999 1000; } >"$dir/hostile-exponent"
       ;;
     fuzz_print)
       # binary64 bits (little-endian) followed by binary32 bits
