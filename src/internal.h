@@ -119,7 +119,7 @@ void jet__wopt_init(jet_write_flags flags, jet__wopt *o);
 /* Escapes the string bytes from *pp up to `stop` (a UTF-8 sequence starting
  * before `stop` is finished, never past `end`), without quotes, into `out`,
  * which must have room for 6 * (stop - *pp) + 16 bytes. Advances *pp;
- * returns the new output position, or NULL (*pp at the byte) when ASCII
+ * returns the new output position, or NULL (*pp unspecified) when ASCII
  * mode meets invalid UTF-8 without replace_invalid. */
 char *jet__escape_run(char *out, const char **pp, const char *stop, const char *end,
                       const jet__wopt *o);

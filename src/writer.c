@@ -178,9 +178,10 @@ static inline char *put_u_escape(char *out, unsigned cp) {
 
 /* ASCII mode: the non-ASCII byte at `p` (< e) starts a UTF-8 sequence;
  * writes its \u escape(s) and returns the position after the sequence.
- * An invalid byte becomes \ufffd when `replace`, else NULL is returned
- * (see the file comment). */
-static const char *put_non_ascii(const char *p, const char *e, char **outp, bool replace) {
+ * An invalid byte becomes \ufffd with o->replace_invalid; else *outp is NULL
+ * and `e` is returned, which ends escape_run's loops without a test per
+ * byte (see the file comment). */
+static const char *put_non_ascii(const char *p, const char *e, char **outp, const wopt *o) {
     const unsigned char *s = (const unsigned char *)p;
     size_t avail = (size_t)(e - p);
     unsigned c = s[0], cp;
@@ -212,17 +213,21 @@ static const char *put_non_ascii(const char *p, const char *e, char **outp, bool
     *outp = put_u_escape(*outp, cp);
     return p + n;
 bad:
-    if (!replace) return NULL;
+    if (!o->replace_invalid) {
+        *outp = NULL;
+        return e;
+    }
     *outp = put_u_escape(*outp, 0xFFFD);
     return p + 1;
 }
 
 /* Writes the byte at p that the table flags (t: 'U' non-ASCII to escape,
  * 'u' a \u00XX escape, else the letter of a two-byte escape); returns the
- * byte after what it consumed, NULL at invalid UTF-8 that is not replaced. */
+ * byte after what it consumed (put_non_ascii's `e` and a NULL *outp at
+ * invalid UTF-8 that is not replaced). */
 static JET_ALWAYS_INLINE const char *put_flagged(const char *p, const char *e, char **outp,
-                                                 uint8_t t, bool replace) {
-    if (t == 'U') return put_non_ascii(p, e, outp, replace);
+                                                 uint8_t t, const wopt *o) {
+    if (t == 'U') return put_non_ascii(p, e, outp, o);
     if (t == 'u') {
         *outp = put_u_escape(*outp, (unsigned char)*p);
     } else {
@@ -236,8 +241,8 @@ static JET_ALWAYS_INLINE const char *put_flagged(const char *p, const char *e, c
 /* Escapes the bytes from *pp up to `stop` (a multi-byte sequence that
  * starts before `stop` is finished, up to `e`) into `out`, which has room
  * for 6 bytes per input byte plus 16; advances *pp and returns the new
- * output position. NULL (with *pp at the byte) at invalid UTF-8 that
- * ASCII mode may not replace. */
+ * output position; NULL (and *pp unspecified) at invalid UTF-8 that ASCII
+ * mode may not replace. */
 static inline char *escape_run(char *out, const char **pp, const char *stop, const char *e,
                                const wopt *o) {
     const char *p = *pp;
@@ -257,12 +262,7 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
         unsigned k = jet__swar_first_flagged(m);
         p += k;
         out += k;
-        const char *at = p;
-        p = put_flagged(p, e, &out, tab[(unsigned char)*p], o->replace_invalid);
-        if (JET_UNLIKELY(!p)) {
-            *pp = at;
-            return NULL;
-        }
+        p = put_flagged(p, e, &out, tab[(unsigned char)*p], o);
     }
 #endif
     while (p < stop) {
@@ -272,12 +272,7 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
             *out++ = (char)c;
             p++;
         } else {
-            const char *at = p;
-            p = put_flagged(p, e, &out, t, o->replace_invalid);
-            if (JET_UNLIKELY(!p)) {
-                *pp = at;
-                return NULL;
-            }
+            p = put_flagged(p, e, &out, t, o);
         }
     }
     *pp = p;
