@@ -458,7 +458,13 @@ JET_API jet_doc *jet_parser_parse(jet_parser *parser, const char *json, size_t l
 JET_API jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
                           const jet_alloc *alloc, jet_error *err);
 
-/** Reads a whole file (path "-" reads standard input) and parses it. */
+/**
+ * Reads a whole file (path "-" reads standard input) and parses it. With
+ * opts->max_size set, reading stops after max_size + 1 bytes and the call
+ * fails with JET_ERR_SIZE_LIMIT (err->offset = max_size): an endless pipe
+ * or /dev/zero costs at most about max_size bytes of memory. Without it the
+ * whole input is read, however large.
+ */
 JET_API jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
                                const jet_alloc *alloc, jet_error *err);
 
@@ -573,6 +579,24 @@ typedef uint32_t jet_write_flags;
 #define JET_WRITE_ALLOW_NAN_INF ((jet_write_flags)1u << 2)
 /** Append a newline after the document. */
 #define JET_WRITE_NEWLINE_AT_END ((jet_write_flags)1u << 3)
+/**
+ * With JET_WRITE_ASCII: write each byte of invalid UTF-8 as \ufffd instead
+ * of failing.
+ *
+ * Invalid UTF-8 policy of every writer (jet_val_write and the other DOM
+ * writers, jet_mut_doc_write, the streaming jet_writer, jet_encode,
+ * jet_print_str): the data is never changed without being asked. Strings
+ * read strictly are valid UTF-8; invalid bytes come only from a document
+ * read with JET_READ_ALLOW_INVALID_UTF8 or from the caller's own strings.
+ *   - default: written through unchanged, byte for byte (the output is then
+ *     not valid UTF-8 either, exactly like its source);
+ *   - JET_WRITE_ASCII: an error, JET_ERR_UTF8, since no escape stands for
+ *     a byte (jet_print_str returns 0), unless this flag asks for \ufffd;
+ *   - either way, the WTF-8 form of an escaped lone surrogate (what
+ *     JET_READ_ALLOW_INVALID_UTF8 makes of "\udc80") is written back as
+ *     that escape in ASCII mode, so such strings round-trip.
+ */
+#define JET_WRITE_REPLACE_INVALID_UTF8 ((jet_write_flags)1u << 4)
 
 /**
  * Serializes `val` (and everything below it). Returns a NUL-terminated buffer
@@ -1115,9 +1139,11 @@ JET_API void jet_buf_free(jet_buf *buf);
  * Appends the JSON text of `*in` (a struct of `type`) to `out` (set
  * out->len = 0 to reuse the buffer; the text is NUL-terminated beyond
  * out->len). Honoured flags: JET_WRITE_INDENT(n), JET_WRITE_ESCAPE_SLASHES,
- * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END.
- * Returns false (err filled) on OOM, a non-finite double without
- * JET_WRITE_ALLOW_NAN_INF, or an enum/union tag out of range.
+ * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END,
+ * JET_WRITE_REPLACE_INVALID_UTF8. Returns false (err filled) on OOM, a
+ * non-finite double without JET_WRITE_ALLOW_NAN_INF, invalid UTF-8 in
+ * ASCII mode (JET_ERR_UTF8, see JET_WRITE_REPLACE_INVALID_UTF8), or an
+ * enum/union tag out of range.
  */
 JET_API bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags flags,
                         jet_error *err);
@@ -1449,10 +1475,11 @@ JET_API size_t jet_print_sint(int64_t i, char buf[JET_PRINT_NUM_SIZE]);
  * Writes s[0..len) as a quoted JSON string with the writers' escaping:
  * '"', '\\' and control bytes always (\b \t \n \f \r or \u00XX), '/' with
  * JET_WRITE_ESCAPE_SLASHES, non-ASCII as \u escapes with JET_WRITE_ASCII
- * (other flags are ignored). `out` has room for JET_PRINT_STR_SIZE(len)
- * bytes; the text is NUL-terminated and its length returned. `s` may hold
- * NUL bytes; UTF-8 is not checked (invalid bytes pass through, or become
- * \ufffd with JET_WRITE_ASCII). Thread-safe.
+ * (other flags, but JET_WRITE_REPLACE_INVALID_UTF8, are ignored). `out` has
+ * room for JET_PRINT_STR_SIZE(len) bytes; the text is NUL-terminated and its length returned. `s` may hold
+ * NUL bytes; invalid UTF-8 passes through, except with JET_WRITE_ASCII:
+ * then 0 is returned (and `out` holds an empty string) unless
+ * JET_WRITE_REPLACE_INVALID_UTF8 writes it as \ufffd. Thread-safe.
  */
 JET_API size_t jet_print_str(char *out, const char *s, size_t len, jet_write_flags flags);
 
@@ -1471,13 +1498,13 @@ JET_API size_t jet_print_str(char *out, const char *s, size_t len, jet_write_fla
  * The text is byte for byte what jet_val_write() gives for the same values
  * under the same flags (JET_WRITE_INDENT(n), JET_WRITE_ESCAPE_SLASHES,
  * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END,
- * the last one applied by jet_writer_finish).
+ * JET_WRITE_REPLACE_INVALID_UTF8, the newline applied by jet_writer_finish).
  *
  * The grammar is checked: a key where a value is expected (or a value
  * where a key is), an end that does not match the open container, a
- * second root value, more than JET_WRITER_MAX_DEPTH open containers, or a
- * non-finite double without JET_WRITE_ALLOW_NAN_INF is an error, not bad
- * output. Errors are sticky: the failing call and every later one return
+ * second root value, more than JET_WRITER_MAX_DEPTH open containers, a
+ * non-finite double without JET_WRITE_ALLOW_NAN_INF, or invalid UTF-8 in
+ * ASCII mode (JET_ERR_UTF8) is an error, not bad output. Errors are sticky: the failing call and every later one return
  * false and write nothing; jet_writer_error() says what happened (`offset`
  * is the number of bytes written before the failing call; line, column and
  * path are 0/NULL). Output already delivered stays delivered.

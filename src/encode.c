@@ -197,6 +197,7 @@ static bool enc_put_str(enc *e, const char *s, size_t n) {
         }
     escape:
         if (p < end) out = jet__escape_run(out, &p, end, end, &e->o);
+        if (JET_UNLIKELY(!out)) return enc_fail(e, JET_ERR_UTF8, JET__MSG_WRITE_BAD_UTF8);
         *out++ = '"';
         e->out = out;
         return true;
@@ -208,7 +209,9 @@ static bool enc_put_str(enc *e, const char *s, size_t n) {
         ROOM(k * 6 + 18);
         if (first) *e->out++ = '"';
         first = false;
-        e->out = jet__escape_run(e->out, &p, p + k, end, &e->o);
+        char *out = jet__escape_run(e->out, &p, p + k, end, &e->o);
+        if (JET_UNLIKELY(!out)) return enc_fail(e, JET_ERR_UTF8, JET__MSG_WRITE_BAD_UTF8);
+        e->out = out;
     }
     *e->out++ = '"'; /* reserved with the last chunk */
     return true;

@@ -109,12 +109,17 @@ typedef struct jet__wopt {
     bool ascii;
     bool nan_inf;
     bool verbatim_ok; /* neither ASCII nor '/' escaping: NOESC strings copy */
+    bool replace_invalid; /* ASCII mode: invalid UTF-8 as \ufffd, not an error */
 } jet__wopt;
+/* The writers' message when ASCII mode meets invalid UTF-8. */
+#define JET__MSG_WRITE_BAD_UTF8 \
+    "invalid UTF-8 in a string cannot be written as ASCII (JET_WRITE_REPLACE_INVALID_UTF8 writes \\ufffd)"
 void jet__wopt_init(jet_write_flags flags, jet__wopt *o);
 /* Escapes the string bytes from *pp up to `stop` (a UTF-8 sequence starting
  * before `stop` is finished, never past `end`), without quotes, into `out`,
  * which must have room for 6 * (stop - *pp) + 16 bytes. Advances *pp;
- * returns the new output position. */
+ * returns the new output position, or NULL (*pp unspecified) when ASCII
+ * mode meets invalid UTF-8 without replace_invalid. */
 char *jet__escape_run(char *out, const char **pp, const char *stop, const char *end,
                       const jet__wopt *o);
 

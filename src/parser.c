@@ -297,15 +297,20 @@ jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
         jet__error_kind(err, JET_E_IO_OPEN, 0);
         return NULL;
     }
-    /* Read in chunks: works for pipes and for files alike. */
-    size_t cap = 1 << 16, len = 0;
+    /* Read in chunks: works for pipes and for files alike. max_size is
+     * enforced while reading, never after: at most max_size + 1 bytes are
+     * read (the one byte more tells "too large" from "exactly max_size"),
+     * so /dev/zero or an endless pipe costs max_size of memory, not all. */
+    size_t max_size = opts ? opts->max_size : 0;
+    size_t limit = max_size && max_size < SIZE_MAX ? max_size + 1 : SIZE_MAX;
+    size_t cap = limit < ((size_t)1 << 16) ? limit : (size_t)1 << 16, len = 0;
     char *buf = (char *)jet__malloc(a, cap);
     bool out_of_memory = buf == NULL;
     bool io_ok = buf != NULL;
-    while (io_ok) {
+    while (io_ok && len < limit) {
         if (len == cap) {
-            size_t ncap = cap * 2;
-            char *nb = (char *)jet__realloc(a, buf, cap, ncap);
+            size_t ncap = cap <= limit / 2 ? cap * 2 : limit;
+            char *nb = ncap > cap ? (char *)jet__realloc(a, buf, cap, ncap) : NULL;
             if (!nb) {
                 out_of_memory = true;
                 io_ok = false;
@@ -325,6 +330,11 @@ jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
     if (!io_ok) {
         jet__free(a, buf);
         jet__error_kind(err, out_of_memory ? JET_E_MEMORY : JET_E_IO_READ, 0);
+        return NULL;
+    }
+    if (max_size && len > max_size) {
+        jet__free(a, buf);
+        jet__error_kind(err, JET_E_SIZE_LIMIT, max_size);
         return NULL;
     }
     jet_doc *doc = jet_read(buf, len, opts, a, err);

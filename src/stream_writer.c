@@ -61,6 +61,10 @@ size_t jet_print_str(char *out, const char *s, size_t len, jet_write_flags flags
     char *p = out;
     *p++ = '"';
     if (len) p = jet__escape_run(p, &s, s + len, s + len, &o);
+    if (!p) { /* invalid UTF-8 in ASCII mode, not replaced */
+        out[0] = '\0';
+        return 0;
+    }
     *p++ = '"';
     *p = '\0';
     return (size_t)(p - out);
@@ -259,6 +263,10 @@ static char *sw_put_str(jet_writer *w, char *out, const char *s, size_t len) {
             if (!out) return NULL;
         }
         out = jet__escape_run(out, &p, p + n, e, &o);
+        if (!out) {
+            sw_fail(w, JET_ERR_UTF8, JET__MSG_WRITE_BAD_UTF8);
+            return NULL;
+        }
     }
     *out++ = '"';
     return out;

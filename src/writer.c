@@ -15,11 +15,13 @@
  * JET_READ_ALLOW_INVALID_UTF8):
  *   - default mode: written through unchanged (the output is then invalid
  *     UTF-8 too, exactly like the input was);
- *   - JET_WRITE_ASCII: every byte that does not start a well-formed sequence
- *     becomes \ufffd (one replacement per bad byte), except the 3-byte WTF-8
+ *   - JET_WRITE_ASCII: a byte that does not start a well-formed sequence
+ *     cannot be written as an escape without changing the data, so it is
+ *     an error (JET_ERR_UTF8), or with JET_WRITE_REPLACE_INVALID_UTF8 it
+ *     becomes \ufffd (one replacement per bad byte). The 3-byte WTF-8
  *     encoding of a lone surrogate (ED A0..BF xx), which the reader produces
- *     for an escaped lone surrogate and which is written back as that
- *     escape (e.g. \udc80), so such strings round-trip.
+ *     for an escaped lone surrogate, is written back as that escape (e.g.
+ *     \udc80), so such strings round-trip.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -176,8 +178,10 @@ static inline char *put_u_escape(char *out, unsigned cp) {
 
 /* ASCII mode: the non-ASCII byte at `p` (< e) starts a UTF-8 sequence;
  * writes its \u escape(s) and returns the position after the sequence.
- * See the file comment for what invalid bytes become. */
-static const char *put_non_ascii(const char *p, const char *e, char **outp) {
+ * An invalid byte becomes \ufffd with o->replace_invalid; else *outp is NULL
+ * and `e` is returned, which ends escape_run's loops without a test per
+ * byte (see the file comment). */
+static const char *put_non_ascii(const char *p, const char *e, char **outp, const wopt *o) {
     const unsigned char *s = (const unsigned char *)p;
     size_t avail = (size_t)(e - p);
     unsigned c = s[0], cp;
@@ -209,16 +213,21 @@ static const char *put_non_ascii(const char *p, const char *e, char **outp) {
     *outp = put_u_escape(*outp, cp);
     return p + n;
 bad:
+    if (!o->replace_invalid) {
+        *outp = NULL;
+        return e;
+    }
     *outp = put_u_escape(*outp, 0xFFFD);
     return p + 1;
 }
 
 /* Writes the byte at p that the table flags (t: 'U' non-ASCII to escape,
  * 'u' a \u00XX escape, else the letter of a two-byte escape); returns the
- * byte after what it consumed. */
+ * byte after what it consumed (put_non_ascii's `e` and a NULL *outp at
+ * invalid UTF-8 that is not replaced). */
 static JET_ALWAYS_INLINE const char *put_flagged(const char *p, const char *e, char **outp,
-                                                 uint8_t t) {
-    if (t == 'U') return put_non_ascii(p, e, outp);
+                                                 uint8_t t, const wopt *o) {
+    if (t == 'U') return put_non_ascii(p, e, outp, o);
     if (t == 'u') {
         *outp = put_u_escape(*outp, (unsigned char)*p);
     } else {
@@ -232,7 +241,8 @@ static JET_ALWAYS_INLINE const char *put_flagged(const char *p, const char *e, c
 /* Escapes the bytes from *pp up to `stop` (a multi-byte sequence that
  * starts before `stop` is finished, up to `e`) into `out`, which has room
  * for 6 bytes per input byte plus 16; advances *pp and returns the new
- * output position. */
+ * output position; NULL (and *pp unspecified) at invalid UTF-8 that ASCII
+ * mode may not replace. */
 static inline char *escape_run(char *out, const char **pp, const char *stop, const char *e,
                                const wopt *o) {
     const char *p = *pp;
@@ -252,7 +262,7 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
         unsigned k = jet__swar_first_flagged(m);
         p += k;
         out += k;
-        p = put_flagged(p, e, &out, tab[(unsigned char)*p]);
+        p = put_flagged(p, e, &out, tab[(unsigned char)*p], o);
     }
 #endif
     while (p < stop) {
@@ -262,7 +272,7 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
             *out++ = (char)c;
             p++;
         } else {
-            p = put_flagged(p, e, &out, t);
+            p = put_flagged(p, e, &out, t, o);
         }
     }
     *pp = p;
@@ -289,6 +299,10 @@ static char *put_str(wr *w, char *out, const char *str, size_t len, const wopt *
             first = false;
         }
         out = escape_run(out, &p, p + n, e, o);
+        if (JET_UNLIKELY(!out)) {
+            w->code = JET_ERR_UTF8;
+            return NULL;
+        }
         if (p >= e) break;
     }
     *out++ = '"';
@@ -472,7 +486,9 @@ done:
 
 fail:
     ecode = w->code;
-    emsg = ecode == JET_ERR_IO ? "could not write the output" : "out of memory";
+    emsg = ecode == JET_ERR_IO     ? "could not write the output"
+           : ecode == JET_ERR_UTF8 ? JET__MSG_WRITE_BAD_UTF8
+                                   : "out of memory";
 fail_code:
     if (stack != local) jet__free(w->al, stack);
     jet__error_set(err, ecode, 0, emsg);
@@ -493,6 +509,7 @@ void jet__wopt_init(jet_write_flags flags, jet__wopt *o) {
     o->indent = (flags >> 8) & 15u;
     o->ascii = (flags & JET_WRITE_ASCII) != 0;
     o->nan_inf = (flags & JET_WRITE_ALLOW_NAN_INF) != 0;
+    o->replace_invalid = (flags & JET_WRITE_REPLACE_INVALID_UTF8) != 0;
     o->verbatim_ok = !(flags & (JET_WRITE_ASCII | JET_WRITE_ESCAPE_SLASHES));
 }
 

@@ -163,6 +163,53 @@ static void test_fmt(void) {
     EXPECT("fmt ok.json ok.json", NULL, 2, "", NULL);
 }
 
+/* --max-size: checked while reading, on files, standard input and devices */
+static void test_max_size(void) {
+    EXPECT("validate --max-size 1M /dev/zero", NULL, 1, "", "/dev/zero: input larger than 1048576");
+    EXPECT("validate --max-size=64k -", "/dev/zero", 1, "", "<stdin>: input larger than 65536");
+    EXPECT("fmt --max-size=1 -", "/dev/zero", 1, "", "stopped reading (--max-size=1)");
+    EXPECT("validate --max-size=4 ok.json", NULL, 1, "", "ok.json: input larger than 4 bytes");
+    EXPECT("validate --max-size=1K ok.json", NULL, 0, "", NULL);
+    EXPECT("validate --max-size 0 ok.json", NULL, 0, "", NULL);
+    EXPECT("stats --max-size=1g ok.json", NULL, 0, NULL, NULL);
+    EXPECT("get --max-size=8 ok.json /a", NULL, 1, "", "input larger than 8 bytes");
+    EXPECT("validate --max-size=1x ok.json", NULL, 2, "", "bad --max-size");
+    EXPECT("validate --max-size=99999999999999999999 ok.json", NULL, 2, "", "bad --max-size");
+    EXPECT("validate --max-size", NULL, 2, "", "bad --max-size");
+    result r = run("validate --help", NULL);
+    CHECK(strstr(r.out, "--max-size=N") && strstr(r.out, "1G for"));
+    done(&r);
+}
+
+/* Invalid UTF-8 is never changed silently: written back as it was, or
+ * with --ascii an error at its FILE:LINE:COL unless --replace-invalid-utf8 */
+static void test_invalid_utf8(void) {
+    EXPECT("fmt --minify bad8.json", NULL, 1, "", "bad8.json:1:4: ");
+    EXPECT("fmt --minify --allow-invalid-utf8 bad8.json", NULL, 0, "[\"a\xff" "b\"]\n", NULL);
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii bad8.json", NULL, 1, "",
+           "bad8.json:1:4: invalid UTF-8");
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii -", "bad8.json", 1, "", "<stdin>:1:4: ");
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii --replace-invalid-utf8 bad8.json", NULL, 0,
+           "[\"a\\ufffdb\"]\n", NULL);
+    EXPECT("patch --minify --allow-invalid-utf8 --ascii bad8.json empty_patch.json", NULL, 1, "",
+           "bad8.json:1:4: ");
+    EXPECT("patch --minify --allow-invalid-utf8 --ascii --replace-invalid-utf8 bad8.json "
+           "empty_patch.json", NULL, 0, "[\"a\\ufffdb\"]\n", NULL);
+    /* valid input is unaffected by the flags */
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii ok.json", NULL, 0,
+           "{\"a\":[1,2.5,\"\\u00e9/\"],\"b\":{},\"c\":null}\n", NULL);
+    /* numbers that fit no int64, uint64 or double are written as they were
+     * read, not rounded to a double (nor refused: 1e400) */
+    EXPECT("fmt --minify -", "big.json", 0,
+           "[123456789012345678901234567890,18446744073709551616,-9223372036854775809,1e400,"
+           "1.5]\n", NULL);
+    EXPECT("get big.json /0", NULL, 0, "123456789012345678901234567890\n", NULL);
+    EXPECT("validate big.json", NULL, 1, "", "big.json:1:");
+    /* an escaped lone surrogate round-trips with the replacement asked for */
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii --replace-invalid-utf8 lone.json", NULL, 0,
+           "[\"\\udc80\"]\n", NULL);
+}
+
 static void test_stats(void) {
     EXPECT("stats ok.json", NULL, 0,
            "{\"objects\":2,\"arrays\":1,\"strings\":1,\"numbers\":2,\"integers\":1,"
@@ -492,6 +539,11 @@ int main(void) {
     write_file("good.txt", "{\"a\": 1}\r\n{\"a\": [2]}\n\n\"x\"");
     write_file("objs.ndjson", "{\"a\": 1}\n{}\n");
     write_file("bom.ndjson", "\xef\xbb\xbf{}\n");
+    write_file("bad8.json", "[\"a\xff" "b\"]");
+    write_file("lone.json", "[\"\\udc80\"]");
+    write_file("empty_patch.json", "[]");
+    write_file("big.json", "[123456789012345678901234567890, 18446744073709551616, "
+                           "-9223372036854775809, 1e400, 1.50]");
 
     test_general();
     test_validate();
@@ -501,11 +553,14 @@ int main(void) {
     test_get_errors();
     test_edit();
     test_streams();
+    test_max_size();
+    test_invalid_utf8();
 
     static const char *files[] = {"ok.json", "bad.json", "comments.json", "nan.json",
                                   "deep.json", "out.txt", "err.txt", "s.ndjson", "good.jsonl",
                                   "good.txt", "objs.ndjson", "bom.ndjson", "p.json", "m.json",
-                                  "early.txt", "stream_out.txt"};
+                                  "early.txt", "stream_out.txt", "bad8.json", "lone.json",
+                                  "empty_patch.json", "big.json"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);

@@ -75,8 +75,16 @@ static const char usage_read_opts[] =
     "  --allow-trailing-commas   accept a comma before ] or }\n"
     "  --allow-nan-inf           accept NaN, Infinity, -Infinity (and write them)\n"
     "  --allow-invalid-utf8      accept invalid UTF-8 inside strings\n"
-    "  --bignum-as-raw           keep numbers that do not fit as their text\n"
+    "  --bignum-as-raw           keep numbers that do not fit as their text (always\n"
+    "                            so in the commands that write JSON: never rounded)\n"
     "  --max-depth=N             nesting limit (default 1024)\n"
+    "  --max-size=N              refuse input of more than N bytes, checked while\n"
+    "                            reading (suffix K, M or G: KiB, MiB, GiB; 0: no\n"
+    "                            limit). Default: none for regular files, 1G for\n"
+    "                            standard input, pipes and devices\n"
+    "Invalid UTF-8 read with --allow-invalid-utf8 is written back unchanged;\n"
+    "--ascii cannot write it and stops with FILE:LINE:COL unless\n"
+    "--replace-invalid-utf8 writes each invalid byte as \\ufffd.\n"
     "stream options:\n"
     "  --ndjson                  one document per line, each on its own, streamed\n"
     "                            (automatic for .ndjson and .jsonl files)\n"
@@ -101,6 +109,7 @@ static const char usage_fmt[] =
     "  --minify           no whitespace\n"
     "  --pretty[=N]       indent by N spaces, 1..15 (the default, N=2)\n"
     "  --ascii            escape every non-ASCII character as \\u escapes\n"
+    "  --replace-invalid-utf8   with --ascii, write invalid UTF-8 as \\ufffd\n"
     "  --escape-slashes   write / as \\/\n"
     "Without FILE, standard input is read.\n"
     "\n";
@@ -125,6 +134,7 @@ static const char usage_get[] =
 static const char usage_output[] =
     "output options (the result, pretty by default, as jet fmt writes it):\n"
     "  --minify | --pretty[=N] | --ascii | --escape-slashes   as for jet fmt\n"
+    "  --replace-invalid-utf8                                 as for jet fmt\n"
     "  -o FILE, --output=FILE   write FILE instead of standard output: through\n"
     "                           a temporary file in FILE's directory, synced and\n"
     "                           renamed over FILE, which is untouched on failure\n"
@@ -174,7 +184,13 @@ typedef struct cli {
     bool ndjson;          /* --ndjson given */
     bool indent_set;      /* --pretty or --minify given */
     unsigned jobs;        /* -j N; 0: all CPUs */
+    bool max_size_set;    /* --max-size given: ropts.max_size applies to all input */
 } cli;
+
+/* --max-size's default for input whose size is not known in advance
+ * (standard input, pipes, devices such as /dev/zero): 1 GiB. Regular
+ * files have none: their size is their owner's choice. */
+#define DEFAULT_STREAM_MAX_SIZE ((size_t)1 << 30)
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg) {
     fprintf(stderr, "jet%s%s: ", cmd ? " " : "", cmd ? cmd : "");
@@ -200,6 +216,27 @@ static bool parse_u32(const char *s, uint32_t *out) {
     }
     *out = (uint32_t)v;
     return v > 0;
+}
+
+/* Parses --max-size's N: decimal bytes, or with a K, M or G suffix (KiB,
+ * MiB, GiB). 0 means no limit. */
+static bool parse_size(const char *s, size_t *out) {
+    if (*s < '0' || *s > '9') return false;
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (v > (SIZE_MAX - 9) / 10) return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    unsigned shift = 0;
+    if (*s) {
+        const char *units = "KMG", *u = strchr(units, *s == 'k' || *s == 'm' || *s == 'g'
+                                                          ? *s - 'a' + 'A' : *s);
+        if (!u || s[1]) return false;
+        shift = 10u * (unsigned)(u - units + 1);
+    }
+    if (v > (uint64_t)(SIZE_MAX >> shift)) return false;
+    *out = (size_t)(v << shift);
+    return true;
 }
 
 /* Splits argv into options and positional arguments. Returns -1 to go on,
@@ -241,6 +278,12 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
             if (!n || !parse_u32(n, &jobs) || jobs > 1024)
                 return usage_error(cmd, "%s needs a thread count, 1..1024", "-j");
             c->jobs = jobs;
+        } else if (strcmp(a, "--max-size") == 0 || strncmp(a, "--max-size=", 11) == 0) {
+            const char *v = a[10] == '=' ? a + 11 : i + 1 < argc ? argv[++i] : "";
+            if (!parse_size(v, &c->ropts.max_size))
+                return usage_error(cmd, "bad --max-size '%s' (want bytes, or a number with K, M "
+                                        "or G)", v);
+            c->max_size_set = true;
         } else if (strncmp(a, "--max-depth=", 12) == 0) {
             if (!parse_u32(a + 12, &c->ropts.max_depth))
                 return usage_error(cmd, "bad value in '%s' (want a positive integer)", a);
@@ -258,6 +301,8 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
             c->indent_set = true;
         } else if (c->fmt_opts && strcmp(a, "--ascii") == 0) {
             c->wflags |= JET_WRITE_ASCII;
+        } else if (c->fmt_opts && strcmp(a, "--replace-invalid-utf8") == 0) {
+            c->wflags |= JET_WRITE_REPLACE_INVALID_UTF8;
         } else if (c->fmt_opts && strcmp(a, "--escape-slashes") == 0) {
             c->wflags |= JET_WRITE_ESCAPE_SLASHES;
         } else if (c->edit_opts && (strcmp(a, "-o") == 0 || strncmp(a, "--output=", 9) == 0)) {
@@ -273,15 +318,56 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
     return -1;
 }
 
+/* Whether `path` ("-": standard input) is a regular file, whose size is
+ * known before reading; false when unsure. */
+static bool is_regular_file(const char *path) {
+#ifndef _WIN32
+    struct stat st;
+    int rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st);
+    return rc == 0 && S_ISREG(st.st_mode);
+#else
+    return strcmp(path, "-") != 0;
+#endif
+}
+
+/* The size limit for reading path whole: --max-size, else none for a
+ * regular file and DEFAULT_STREAM_MAX_SIZE for anything else. */
+static size_t max_size_for(const char *path, const cli *c) {
+    if (!c->max_size_set && !is_regular_file(path)) return DEFAULT_STREAM_MAX_SIZE;
+    return c->ropts.max_size;
+}
+
+static void report_size_limit(const char *name, size_t limit, const cli *c) {
+    fprintf(stderr, "%s: input larger than %zu bytes: stopped reading (--max-size=%zu%s)\n", name,
+            limit, limit, c->max_size_set ? "" : ", the default for standard input, pipes and devices");
+}
+
 /* Reads and parses; on failure prints FILE:LINE:COL: message. */
 static jet_doc *load(const char *path, const cli *c) {
     jet_error err;
     memset(&err, 0, sizeof err);
-    jet_doc *d = jet_read_file(path, &c->ropts, NULL, &err);
+    jet_read_opts ro = c->ropts;
+    ro.max_size = max_size_for(path, c);
+    /* ASCII output cannot hold invalid UTF-8 without changing it: unless
+     * its replacement was asked for, read strictly, so the first invalid
+     * byte is an error at its FILE:LINE:COL (escaped lone surrogates, which
+     * would round-trip, then need --replace-invalid-utf8 too: the writer's
+     * own error could not say where in the input it is). */
+    bool ascii_strict = (c->wflags & JET_WRITE_ASCII) &&
+                        !(c->wflags & JET_WRITE_REPLACE_INVALID_UTF8) &&
+                        (ro.flags & JET_READ_ALLOW_INVALID_UTF8);
+    if (ascii_strict) ro.flags &= ~JET_READ_ALLOW_INVALID_UTF8;
+    jet_doc *d = jet_read_file(path, &ro, NULL, &err);
     if (!d) {
         const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
         const char *msg = err.msg ? err.msg : jet_code_name(err.code);
-        if (err.line)
+        if (err.code == JET_ERR_SIZE_LIMIT)
+            report_size_limit(name, ro.max_size, c);
+        else if (ascii_strict && (err.code == JET_ERR_UTF8 || err.code == JET_ERR_SURROGATE))
+            fprintf(stderr, "%s:%zu:%zu: %s (with --ascii, --allow-invalid-utf8 needs "
+                            "--replace-invalid-utf8, which writes invalid bytes as \\ufffd)\n",
+                    name, err.line, err.column, msg);
+        else if (err.line)
             fprintf(stderr, "%s:%zu:%zu: %s\n", name, err.line, err.column, msg);
         else if (err.code == JET_ERR_IO)
             fprintf(stderr, "%s: %s%s%s\n", name, msg, errno ? ": " : "",
@@ -552,9 +638,11 @@ static int run_stream(const cli *c, const char *path, int cmd, const char *point
     return j.failed || j.write_failed ? EXIT_FAIL : 0;
 }
 
-/* A whole file in memory (validate without a document). NULL on failure,
- * reported as load() does. */
-static char *read_whole(const char *path, size_t *len) {
+/* A whole file in memory (validate without a document), within the size
+ * limit load() applies, checked while reading. NULL on failure, reported as
+ * load() does. */
+static char *read_whole(const char *path, const cli *c, size_t *len) {
+    size_t limit = max_size_for(path, c);
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     errno = 0;
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -566,17 +654,25 @@ static char *read_whole(const char *path, size_t *len) {
     char *buf = (char *)malloc(cap);
     while (buf) {
         if (n == cap) {
-            char *grown = (char *)realloc(buf, cap * 2);
+            /* one byte past the limit is enough to know it is passed */
+            size_t want = limit && cap * 2 > limit + 1 ? limit + 1 : cap * 2;
+            char *grown = (char *)realloc(buf, want);
             if (!grown) {
                 free(buf);
                 buf = NULL;
                 break;
             }
             buf = grown;
-            cap *= 2;
+            cap = want;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
+        if (limit && n > limit) {
+            free(buf);
+            report_size_limit(name, limit, c);
+            if (f != stdin) fclose(f);
+            return NULL;
+        }
         if (got == 0) {
             if (ferror(f)) {
                 free(buf);
@@ -604,7 +700,7 @@ static int cmd_validate(cli *c) {
             continue;
         }
         size_t len = 0;
-        char *text = read_whole(path, &len);
+        char *text = read_whole(path, c, &len);
         if (!text) {
             rc = EXIT_FAIL;
             continue;
@@ -1005,6 +1101,10 @@ int main(int argc, char **argv) {
         fputs(usage_main, stderr);
         return EXIT_USAGE;
     }
+    /* Commands that write JSON keep numbers that fit no int64, uint64 or
+     * double as their text: made doubles, they would come out changed
+     * (123456789012345678901234567890 as 1.2345678901234568e+29). */
+    if (run != cmd_validate && run != cmd_stats) c.ropts.flags |= JET_READ_BIGNUM_AS_RAW;
     int rc = parse_args(cmd, help, argc - 2, argv + 2, &c);
     if (rc < 0) rc = run(&c);
     free((void *)c.more);
