@@ -210,6 +210,7 @@ typedef enum jet_code {
     JET_ERR_TOO_LONG,         /* string longer than its fixed buffer, or too many elements */
     JET_ERR_OUT_OF_ORDER,     /* on-demand: a value read after the cursor moved past it */
     JET_ERR_PATCH_TEST,       /* JSON Patch: a "test" operation found a different value */
+    JET_ERR_DUPLICATE_KEY,    /* typed decoding: a declared field given twice in one object */
     JET_ERR__COUNT
 } jet_code;
 
@@ -268,15 +269,32 @@ typedef uint32_t jet_read_flags;
  *  jet_doc_read_size() tells how many bytes were consumed. */
 #define JET_READ_STOP_WHEN_DONE ((jet_read_flags)1u << 6)
 /**
- * On-demand cursor and typed decoding: validate the whole document before
- * the first access, untouched parts included (a full strict parse into the
- * jet_od's reusable scratch). Without it the cursor checks only what it
- * reads and the brackets of what it skips, which is what makes it fast.
+ * On-demand cursor and typed decoding: accepted for compatibility, and the
+ * default now (no effect): the cursor and jet_decode reject any input that
+ * is not valid JSON, the members they skip included (see JET_READ_LAZY).
  */
 #define JET_READ_VALIDATE_ALL ((jet_read_flags)1u << 7)
 /** Typed decoding: an object member the schema does not declare is an
  *  error (JET_ERR_UNKNOWN_FIELD) instead of being skipped. */
 #define JET_READ_REJECT_UNKNOWN ((jet_read_flags)1u << 8)
+/**
+ * On-demand cursor and typed decoding: check what is skipped for balanced
+ * brackets and the depth limit only (simdjson On-Demand's semantics), not
+ * for the grammar: a skipped `[1 2, tru]` or `{"a":1]` is then accepted.
+ * What is read is checked strictly either way, and stage 1 still rejects
+ * invalid UTF-8, control characters in strings and unclosed strings
+ * anywhere. Without it (the default) the skipped members are walked over
+ * the structural index and checked as the DOM reader checks them.
+ */
+#define JET_READ_LAZY ((jet_read_flags)1u << 9)
+/** Typed decoding: a declared field that appears twice in one object keeps
+ *  its first value (the later ones are skipped, unchecked by type). The
+ *  default is the error JET_ERR_DUPLICATE_KEY. */
+#define JET_READ_DUPLICATE_FIRST ((jet_read_flags)1u << 10)
+/** Typed decoding: a declared field that appears twice takes its last value
+ *  (every occurrence is decoded and type-checked, as Python and JavaScript
+ *  do). Wins over JET_READ_DUPLICATE_FIRST when both are set. */
+#define JET_READ_DUPLICATE_LAST ((jet_read_flags)1u << 11)
 
 #define JET_DEFAULT_MAX_DEPTH 1024u
 

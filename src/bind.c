@@ -342,10 +342,16 @@ static JET_ALWAYS_INLINE bool key_is(const jet_struct *t, uint32_t fi, const cha
 /* Decoding                                                                   */
 /* ========================================================================== */
 
+/* What a second occurrence of a declared field does (JET_READ_DUPLICATE_*). */
+#define DUP_ERROR 0
+#define DUP_FIRST 1
+#define DUP_LAST 2
+
 typedef struct dec {
     jet_od *od;
     jet_arena *arena;
     bool reject_unknown;
+    uint8_t duplicates; /* DUP_* */
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
@@ -375,6 +381,40 @@ static void *arena_alloc(dec *d, size_t size, size_t align) {
     return p;
 }
 
+/* The range error of the integer at `at` for an integer member of `size`
+ * bytes (signed unless `is_unsigned`): the message names the number, the
+ * member's type and its range, e.g. "-1 is out of range for uint8
+ * (0..255)" (in od->msg: valid until the next document). */
+static bool range_error(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+    size_t e = at;
+    while (e < od->len && e - at < 41 && (jet__is_digit(od->json[e]) || od->json[e] == '-' ||
+                                          od->json[e] == '+' || od->json[e] == '.' ||
+                                          (od->json[e] | 0x20) == 'e'))
+        e++;
+    int shown = (int)(e - at > 40 ? 40 : e - at);
+    unsigned bits = 8 * size;
+    char range[48];
+    if (is_unsigned)
+        snprintf(range, sizeof range, "0..%llu", (unsigned long long)(UINT64_MAX >> (64 - bits)));
+    else
+        snprintf(range, sizeof range, "%lld..%lld", -(long long)(INT64_MAX >> (64 - bits)) - 1,
+                 (long long)(INT64_MAX >> (64 - bits)));
+    snprintf(od->msg, sizeof od->msg, "%.*s%s is out of range for %sint%u (%s)", shown, od->json + at,
+             e - at > 40 ? "..." : "", is_unsigned ? "u" : "", bits, range);
+    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, at, od->msg);
+}
+
+/* After a getter failed on the integer at `at`: a range error (its value
+ * beyond 64 bits, or negative for an unsigned one) says so for the
+ * member's own type instead of the getter's 64-bit one. Returns false. */
+static bool name_range(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+    if (od->err.code != JET_ERR_NUMBER_RANGE) return false;
+    od->failed = false; /* the same error, reworded */
+    bool ok = range_error(od, at, size, is_unsigned);
+    od->failed = true;
+    return ok;
+}
+
 /* Stores v into an integer member of `size` bytes, checking the range. */
 static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v) {
     switch (size) {
@@ -392,7 +432,7 @@ static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v
         return true;
     default: *(int64_t *)dst = v; return true;
     }
-    return jet__od_err(od, JET_E_RANGE_FIELD, at);
+    return range_error(od, at, size, false);
 }
 
 static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t v) {
@@ -411,7 +451,7 @@ static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t
         return true;
     default: *(uint64_t *)dst = v; return true;
     }
-    return jet__od_err(od, JET_E_RANGE_FIELD, at);
+    return range_error(od, at, size, true);
 }
 
 /* The value at the cursor through the public getters (which check the
@@ -437,6 +477,8 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     if (f->kind == JET_K_STR_FIXED) {
         if (s.len >= f->size)
             return jet__od_err(od, JET_E_FIXED_STRING_LONG, at);
+        if (memchr(s.ptr, 0, s.len)) /* a \u0000 would cut the C string short */
+            return jet__od_err(od, JET_E_FIXED_STRING_NUL, at);
         memcpy(dst, s.ptr, s.len);
         dst[s.len] = 0;
         return true;
@@ -868,6 +910,33 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     return jet__od_skip(od);
 }
 
+/* A declared field given twice in the object at `obj` (its second key at
+ * `second`): the error names the field and both keys' offsets (the first
+ * found again by a walk over the members before it, this once). */
+static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi, size_t obj, size_t second) {
+    size_t first = second;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, obj + 1);
+    for (size_t p = jet__od_toks_take(&tk, od->len); p < second;) {
+        jet_str k;
+        size_t v;
+        if (!jet__od_key(od, p, &k, &v)) return false;
+        const char *nul = memchr(k.ptr, 0, k.len);
+        if (!nul && find_field(t, k.ptr, k.len, k.ptr + k.len) == fi) {
+            first = p;
+            break;
+        }
+        jet__od_toks_seek(od, &tk, v + 1);
+        if (!jet__od_toks_skip(od, &tk, v, od->json[v])) return false;
+        jet__od_toks_take(&tk, od->len); /* the ',' */
+        p = jet__od_toks_take(&tk, od->len);
+    }
+    const char *name = t->fields[fi].key ? t->fields[fi].key : "";
+    snprintf(od->msg, sizeof od->msg, "field \"%.40s\" given twice in one object (keys at bytes %zu and %zu)",
+             name, first, second);
+    return jet__od_fail(od, JET_ERR_DUPLICATE_KEY, second, od->msg);
+}
+
 /* Applies a field's default (JET_FIELD_DEFAULT) to its member. */
 static void apply_default(const jet_field *f, char *base) {
     char *dst = base + f->offset;
@@ -926,6 +995,10 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     const bool hashed = t->map_state == MAP_HASH;
     uint32_t expect = hashed ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
+    const bool lazy = od->lazy;
+    /* the members after the last field's are not looked at (only checked
+     * as skipped values) when nothing there could matter */
+    const bool rest_unread = !special && d->duplicates == DUP_FIRST;
     if (!empty) {
         const char *j = od->json;
         const size_t n = od->len;
@@ -968,11 +1041,15 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         return jet__od_err(od, JET_E_UNKNOWN_FIELD, p);
                 }
                 char c = j[v];
-                if ((c | 0x20) != '{') { /* neither '{' nor '[' */
-                    jet__od_toks_skip_scalar(&tk, c, n);
-                    if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
-                        return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
-                } else if (!jet__od_toks_skip_container(od, &tk, v)) {
+                if (lazy) {
+                    if ((c | 0x20) != '{') { /* neither '{' nor '[' */
+                        jet__od_toks_skip_scalar(&tk, c, n);
+                        if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
+                            return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
+                    } else if (!jet__od_toks_skip_container(od, &tk, v)) {
+                        return false;
+                    }
+                } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
                 }
             } else {
@@ -980,10 +1057,14 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 uint64_t bit = UINT64_C(1) << (fi & 63);
                 od->pos = v;
                 if (JET_UNLIKELY(seen[fi >> 6] & bit)) {
-                    /* a duplicate: the first occurrence wins */
-                    if (!jet__od_skip(od)) return false;
-                    jet__od_toks_seek(od, &tk, od->pos);
-                    goto separator;
+                    if (d->duplicates == DUP_ERROR) return duplicate_error(od, t, fi, at, p);
+                    if (d->duplicates == DUP_FIRST) {
+                        if (!jet__od_toks_skip(od, &tk, v, j[v])) return false;
+                        goto separator;
+                    }
+                    /* DUP_LAST: this value replaces the first one whole */
+                    memset(base + f->offset, 0, f->size);
+                    nseen--;
                 }
                 seen[fi >> 6] |= bit;
                 nseen++;
@@ -1016,10 +1097,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
-                            ok = !neg && store_uint(od, v, dst, f->size, mag);
+                            ok = neg ? (mag ? range_error(od, v, f->size, true)
+                                            : store_uint(od, v, dst, f->size, 0)) /* "-0" */
+                                     : store_uint(od, v, dst, f->size, mag);
+                        else if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg))
+                            ok = range_error(od, v, f->size, false);
                         else
-                            ok = mag <= (uint64_t)INT64_MAX &&
-                                 store_int(od, v, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
+                            ok = store_int(od, v, dst, f->size, neg ? (int64_t)(0 - mag) : (int64_t)mag);
                         if (ok) {
                             if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
                             goto next;
@@ -1059,14 +1143,21 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 if (!decode_value(d, f, base)) return false;
                 jet__od_toks_seek(od, &tk, od->pos);
             next:
-                if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
-                    /* every field is in: after this member's separator,
-                     * skip the rest of the object by its brackets */
+                if (JET_UNLIKELY(nseen == t->count) && rest_unread) {
+                    /* every field is in, and a field given again would
+                     * not count: after this member's separator, skip the
+                     * rest of the object as a whole */
                     size_t sep = jet__od_toks_take(&tk, n);
                     if (sep < n && j[sep] == ',') {
-                        size_t e = jet__od_close(od, sep, 1);
-                        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-                        od->pos = jet__od_next(od, e);
+                        if (lazy) {
+                            size_t e = jet__od_close_deep(od, sep, 1, od->depth);
+                            if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+                            od->pos = jet__od_next(od, e);
+                        } else {
+                            if (!jet__od_walk(od, &tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true))
+                                return false;
+                            od->pos = jet__od_toks_take(&tk, n);
+                        }
                         od->depth--;
                         return true;
                     }
@@ -1138,12 +1229,14 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_UINT: {
         jet_odv v = cursor_value(d);
         uint64_t x;
-        return jet_odv_get_u64(&v, &x) && store_uint(od, at, dst, f->size, x);
+        if (!jet_odv_get_u64(&v, &x)) return name_range(od, at, f->size, true);
+        return store_uint(od, at, dst, f->size, x);
     }
     case JET_K_INT: {
         jet_odv v = cursor_value(d);
         int64_t x;
-        return jet_odv_get_i64(&v, &x) && store_int(od, at, dst, f->size, x);
+        if (!jet_odv_get_i64(&v, &x)) return name_range(od, at, f->size, false);
+        return store_int(od, at, dst, f->size, x);
     }
     case JET_K_BOOL: {
         jet_odv v = cursor_value(d);
@@ -1185,7 +1278,10 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (v->pos != od->pos || v->depth != od->depth)
         return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
     memset(out, 0, type->size);
-    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0};
+    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0,
+             (od->flags & JET_READ_DUPLICATE_LAST)    ? DUP_LAST
+             : (od->flags & JET_READ_DUPLICATE_FIRST) ? DUP_FIRST
+                                                      : DUP_ERROR};
     if (at_end(od)) return false;
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
