@@ -937,6 +937,28 @@ static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi
     return jet__od_fail(od, JET_ERR_DUPLICATE_KEY, second, od->msg);
 }
 
+/* The strict skip of the rest of an object (from the ',' at sep) whose
+ * fields are all in: a walk (od_walk.c) that stops at the keys whose length
+ * is a declared key's, where a field given again is an error (unless
+ * JET_READ_DUPLICATE_FIRST); the cursor then stands after the '}'. */
+static bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
+    jet_od *od = d->od;
+    const uint64_t lens = d->duplicates == DUP_FIRST ? 0 : t->map_lens;
+    size_t p = sep, key = 0;
+    int at = JET_OD_AT_SEP;
+    while (!jet__od_walk(od, tk, p, at, od->depth, od->depth - 1, true, lens, &key)) {
+        if (od->failed) return false;
+        jet_str k;
+        if (!jet__od_key(od, key, &k, &p)) return false;
+        int fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
+        if (fi >= 0) return duplicate_error(od, t, fi, obj, key);
+        jet__od_toks_seek(od, tk, p + 1); /* the value at p, then on */
+        at = JET_OD_AT_VALUE;
+    }
+    od->pos = jet__od_toks_take(tk, od->len);
+    return true;
+}
+
 /* Applies a field's default (JET_FIELD_DEFAULT) to its member. */
 static void apply_default(const jet_field *f, char *base) {
     char *dst = base + f->offset;
@@ -996,9 +1018,11 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     uint32_t expect = hashed ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
     const bool lazy = od->lazy;
-    /* the members after the last field's are not looked at (only checked
-     * as skipped values) when nothing there could matter */
-    const bool rest_unread = !special && d->duplicates == DUP_FIRST;
+    /* once every field is in, the rest of the object is skipped as a
+     * whole: strictly, its keys still checked for a field given again
+     * (skip_rest); under JET_READ_LAZY by brackets (a duplicate there is
+     * not seen: the first wins) */
+    const bool rest_skipped = !special && d->duplicates != DUP_LAST;
     if (!empty) {
         const char *j = od->json;
         const size_t n = od->len;
@@ -1143,7 +1167,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 if (!decode_value(d, f, base)) return false;
                 jet__od_toks_seek(od, &tk, od->pos);
             next:
-                if (JET_UNLIKELY(nseen == t->count) && rest_unread) {
+                if (JET_UNLIKELY(nseen == t->count) && rest_skipped) {
                     /* every field is in, and a field given again would
                      * not count: after this member's separator, skip the
                      * rest of the object as a whole */
@@ -1153,10 +1177,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             size_t e = jet__od_close_deep(od, sep, 1, od->depth);
                             if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
                             od->pos = jet__od_next(od, e);
-                        } else {
-                            if (!jet__od_walk(od, &tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true))
-                                return false;
-                            od->pos = jet__od_toks_take(&tk, n);
+                        } else if (!skip_rest(d, t, &tk, sep, at)) {
+                            return false;
                         }
                         od->depth--;
                         return true;

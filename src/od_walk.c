@@ -98,13 +98,16 @@ parse:;
     return end && jet__od_token_end_ok(od, (size_t)(end - j));
 }
 
+bool jet__od_scalar_ok(jet_od *od, size_t p) { return walk_scalar(od, p); }
+
 /* The kind of the container at depth d (d >= 1): 1 for an object. */
 static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
     return (od->kinds[(d - 1) >> 6] >> ((d - 1) & 63)) & 1;
 }
 
-bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
-                  bool in_obj) {
+/* The walk proper, on a token stream of its own (kept in registers). */
+static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
+                                   uint32_t base, bool in_obj, uint64_t key_lens, size_t *key_at) {
     const char *j = od->json;
     const size_t n = od->len;
     const bool trailing = (od->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
@@ -120,18 +123,19 @@ bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, 
         if (JET_UNLIKELY(p >= n)) goto fail_end;
         c = j[p];
         if (c == '"') {
-            size_t q = jet__od_toks_take(t, n);
-            if (JET_UNLIKELY(jet__od_toks_backslash(od, t, p, q)) && !jet__od_escapes_ok(od, p + 1, q)) {
-                bad = p;
-                goto fail;
-            }
+            jet__od_toks_take(t, n); /* its escapes: once for the whole walk */
         } else if (c == '{' || c == '[') {
             if (JET_UNLIKELY(depth >= od->max_depth)) {
                 bad = p;
                 goto fail;
             }
             in_obj = c == '{';
-            if (!jet__od_kinds_set(od, depth, in_obj)) return false;
+            if (JET_LIKELY((depth >> 6) < od->kinds_cap)) {
+                uint64_t bit = UINT64_C(1) << (depth & 63);
+                od->kinds[depth >> 6] = in_obj ? od->kinds[depth >> 6] | bit : od->kinds[depth >> 6] & ~bit;
+            } else if (!jet__od_kinds_set(od, depth, in_obj)) {
+                return false;
+            }
             depth++;
             p = jet__od_toks_take(t, n);
         first:
@@ -176,9 +180,10 @@ bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, 
         }
         {
             size_t q = jet__od_toks_take(t, n);
-            if (JET_UNLIKELY(jet__od_toks_backslash(od, t, p, q)) && !jet__od_escapes_ok(od, p + 1, q)) {
-                bad = p;
-                goto fail;
+            if (JET_UNLIKELY(key_lens) && depth == base + 1 &&
+                (((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) || jet__od_toks_backslash(od, t, p, q))) {
+                *key_at = p; /* a key the caller looks at */
+                return false;
             }
             size_t colon = jet__od_toks_take(t, n);
             if (JET_UNLIKELY(colon >= n)) goto fail_end;
@@ -193,4 +198,19 @@ fail_end:
     bad = n;
 fail:
     return jet__od_invalid(od, bad);
+}
+
+bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
+                  bool in_obj, uint64_t key_lens, size_t *key_at) {
+    jet_od_toks local = *t;
+    bool ok = walk(od, &local, p, at, depth, base, in_obj, key_lens, key_at);
+    *t = local;
+    if (!ok && (od->failed || !key_at)) return false;
+    /* The escapes of every string walked, in one pass over the backslash
+     * bitmap from p to the next token (or to the key stopped at): every
+     * backslash there is in a string, and an escape never ends one. */
+    size_t end = ok ? jet__od_toks_take(&local, od->len) : *key_at;
+    if (JET_UNLIKELY(jet__od_has_backslash(od, p, end)) && !jet__od_escapes_ok(od, p, end))
+        return jet__od_invalid(od, p);
+    return ok;
 }

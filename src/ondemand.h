@@ -261,15 +261,19 @@ size_t jet__od_prev(jet_od *od, size_t p);
  * is (JET_OD_AT_*) a value, the first token inside a container just
  * opened, or the token after a value; `depth` containers are open, whose
  * kinds are od->kinds' bits 0..depth-1, except the innermost one's, which
- * `in_obj` gives (and the walk records). It returns once a value ends at depth `base` (<= depth),
- * t then resuming after that value's last token.
+ * `in_obj` gives (and the walk records). It returns true once a value
+ * ends at depth `base` (<= depth), t then resuming after that value's last
+ * token. With key_lens not 0 it also stops, returning false with no error
+ * and *key_at set, at a key of the container at depth base + 1 whose length
+ * has its bit in key_lens (jet_struct.map_lens) or that has an escape: typed
+ * decoding looks there for a declared field given twice.
  */
 #define JET_OD_AT_VALUE 0
 #define JET_OD_AT_FIRST 1
 #define JET_OD_AT_SEP 2
 #define JET_OD_AT_KEY 3 /* after a ',' in an object */
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
-                  bool in_obj);
+                  bool in_obj, uint64_t key_lens, size_t *key_at);
 /* Records the kind of the container at depth `level` + 1 (od->kinds bit
  * `level`), growing od->kinds; false on OOM (recorded). */
 bool jet__od_kinds_set(jet_od *od, uint32_t level, bool obj);
@@ -279,6 +283,9 @@ bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b);
 /* Records the DOM reader's error for the input, found invalid at `off` by
  * a strict walk; returns false. */
 bool jet__od_invalid(jet_od *od, size_t off);
+/* Whether the number or literal at p is valid and ends where a token ends
+ * (the strict skip of a scalar); no error recorded. */
+bool jet__od_scalar_ok(jet_od *od, size_t p);
 
 /* Skipping the value whose first token, at v (its byte c), was just taken
  * from the stream t. The key lookup (jet_od_obj_find) and typed decoding
@@ -318,7 +325,8 @@ static JET_ALWAYS_INLINE bool jet__od_toks_skip(jet_od *od, jet_od_toks *t, size
         if ((c | 0x20) != '{') return true; /* neither '{' nor '[' */
         return jet__od_toks_skip_container(od, t, v);
     }
-    return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false);
+    if ((c | 0x20) != '{') return jet__od_scalar_ok(od, v) || jet__od_invalid(od, v);
+    return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL);
 }
 
 /* Reads the string whose opening quote is at `p` (the cursor's position):
