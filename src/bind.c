@@ -1318,6 +1318,19 @@ bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void
     }
     jet_odv root;
     if (jet_od_start(od, json, len, opts, &root)) ok = jet_odv_decode(&root, type, out, arena) && jet_od_finish(od);
+    if (!ok && !od->lazy) {
+        /* A schema's error (a type, a range, a field missing or repeated)
+         * met before the input's own first error: an input that is not
+         * valid JSON is reported as such, as the DOM reader reports it,
+         * whatever the schema (this error path reads the input once more). */
+        jet_code c = od->err.code;
+        if (c == JET_ERR_TYPE || c == JET_ERR_NUMBER_RANGE || c == JET_ERR_MISSING_FIELD ||
+            c == JET_ERR_UNKNOWN_FIELD || c == JET_ERR_BAD_TAG || c == JET_ERR_TOO_LONG ||
+            c == JET_ERR_DUPLICATE_KEY) {
+            od->failed = false;
+            if (jet__od_validate_all(od, &od->opts, false)) od->failed = true; /* valid: the schema's error stands */
+        }
+    }
     if (!ok && err) *err = od->err;
     return ok;
 }

@@ -17,21 +17,7 @@
 
 /* The kinds of open containers, one bit per level (1: object), in a word
  * array kept by the od (it grows with the depth, then is reused). */
-static bool kinds_set(jet_od *od, uint32_t level, bool obj) {
-    size_t w = level >> 6;
-    if (JET_UNLIKELY(w >= od->kinds_cap)) {
-        size_t cap = od->kinds_cap ? od->kinds_cap * 2 : 4;
-        while (cap <= w) cap *= 2;
-        uint64_t *n = (uint64_t *)jet__realloc(&od->alloc, od->kinds, od->kinds_cap * sizeof *n,
-                                               cap * sizeof *n);
-        if (!n) return jet__od_err(od, JET_E_MEMORY, od->pos);
-        od->kinds = n;
-        od->kinds_cap = cap;
-    }
-    uint64_t b = UINT64_C(1) << (level & 63);
-    od->kinds[w] = obj ? (od->kinds[w] | b) : (od->kinds[w] & ~b);
-    return true;
-}
+static bool kinds_set(jet_od *od, uint32_t level, bool obj) { return jet__od_kinds_set(od, level, obj); }
 
 static JET_ALWAYS_INLINE bool kinds_obj(const jet_od *od, uint32_t level) {
     return (od->kinds[level >> 6] >> (level & 63)) & 1;

@@ -6,6 +6,7 @@
  * and last-wins by flag); fixed-size strings with \u0000; range errors that
  * name the field's type; the field's JSON Pointer on every typed-decoding
  * error. */
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -336,6 +337,63 @@ static void test_fixed_and_messages(void) {
     }
 }
 
+/* ---- JSONTestSuite: the strict skip and the DOM reader agree -------------- */
+
+/* Every file of test_parsing, on every kernel: the cursor skipping the whole
+ * document and jet_decode (TwitterStats: every member skipped but
+ * "statuses") accept what the DOM reader accepts, and reject the rest with
+ * its code and offset; JET_READ_LAZY never rejects what the DOM accepts. */
+static void test_suite(void) {
+    char dir_path[1024];
+    snprintf(dir_path, sizeof dir_path, "%s/conformance/JSONTestSuite/test_parsing", check_shared_dir());
+    DIR *dir = opendir(dir_path);
+    CHECK_MSG(dir != NULL, "cannot open %s", dir_path);
+    if (!dir) return;
+    char default_kernel[16];
+    snprintf(default_kernel, sizeof default_kernel, "%s", jet_kernel_name());
+    size_t files = 0;
+    for (struct dirent *e; (e = readdir(dir));) {
+        size_t nl = strlen(e->d_name);
+        if (nl < 6 || strcmp(e->d_name + nl - 5, ".json") != 0) continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
+        size_t len;
+        char *text = check_read_file(path, &len);
+        if (!text) continue;
+        files++;
+        for (size_t kk = 0; kk < sizeof kernels / sizeof kernels[0]; kk++) {
+            if (!jet_kernel_set(kernels[kk])) continue;
+            jet_error de;
+            jet_doc *d = jet_read(text, len, NULL, NULL, &de);
+            bool dom_ok = d != NULL;
+            jet_doc_free(d);
+            bool ok = skip_all(text, len, 0);
+            const jet_error *oe = jet_od_error(od);
+            CHECK_MSG(ok == dom_ok && (ok || (oe->code == de.code && oe->offset == de.offset)),
+                      "%s, %s: strict skip %s (%s at %zu), DOM %s (%s at %zu)", kernels[kk], e->d_name,
+                      ok ? "accepts" : "rejects", jet_code_name(oe->code), oe->offset,
+                      dom_ok ? "accepts" : "rejects", jet_code_name(de.code), de.offset);
+            ok = skip_all(text, len, JET_READ_LAZY);
+            CHECK_MSG(ok || !dom_ok, "%s, %s: the lazy skip rejects a valid document", kernels[kk], e->d_name);
+            /* typed decoding: an object without "statuses" is a missing
+             * field; anything else must fail as the DOM reader does */
+            TwTimeline tl;
+            ok = dec_n(&tw_timeline_type, &tl, text, len, 0);
+            if (!dom_ok)
+                CHECK_MSG(!ok && err.code == de.code && err.offset == de.offset,
+                          "%s, %s: decode %s at %zu, DOM %s at %zu", kernels[kk], e->d_name,
+                          jet_code_name(err.code), err.offset, jet_code_name(de.code), de.offset);
+            else
+                CHECK_MSG(err.code != JET_ERR_UNEXPECTED_CHAR || ok, "%s, %s: decode %s at %zu (%s)", kernels[kk],
+                          e->d_name, jet_code_name(err.code), err.offset, ostr(err.msg));
+        }
+        free(text);
+    }
+    closedir(dir);
+    jet_kernel_set(default_kernel);
+    CHECK_MSG(files > 300, "only %zu files", files);
+}
+
 int main(void) {
     od = jet_od_new(NULL);
     jet_arena_init(&arena, NULL);
@@ -343,6 +401,7 @@ int main(void) {
     test_depth_bomb();
     test_duplicates();
     test_fixed_and_messages();
+    test_suite();
     free(cur);
     jet_arena_free(&arena);
     jet_od_free(od);
