@@ -385,7 +385,7 @@ static void *arena_alloc(dec *d, size_t size, size_t align) {
  * bytes (signed unless `is_unsigned`): the message names the number, the
  * member's type and its range, e.g. "-1 is out of range for uint8
  * (0..255)" (in od->msg: valid until the next document). */
-static bool range_error(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+static JET_NOINLINE bool range_error(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
     size_t e = at;
     while (e < od->len && e - at < 41 && (jet__is_digit(od->json[e]) || od->json[e] == '-' ||
                                           od->json[e] == '+' || od->json[e] == '.' ||
@@ -407,7 +407,7 @@ static bool range_error(jet_od *od, size_t at, uint32_t size, bool is_unsigned) 
 /* After a getter failed on the integer at `at`: a range error (its value
  * beyond 64 bits, or negative for an unsigned one) says so for the
  * member's own type instead of the getter's 64-bit one. Returns false. */
-static bool name_range(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+static JET_NOINLINE bool name_range(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
     if (od->err.code != JET_ERR_NUMBER_RANGE) return false;
     od->failed = false; /* the same error, reworded */
     bool ok = range_error(od, at, size, is_unsigned);
@@ -941,7 +941,7 @@ static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi
  * fields are all in: a walk (od_walk.c) that stops at the keys whose length
  * is a declared key's, where a field given again is an error (unless
  * JET_READ_DUPLICATE_FIRST); the cursor then stands after the '}'. */
-static bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
+static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
     jet_od *od = d->od;
     const uint64_t lens = d->duplicates == DUP_FIRST ? 0 : t->map_lens;
     size_t p = sep, key = 0;

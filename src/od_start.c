@@ -234,9 +234,10 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         od->win_n = od->words;
         od->mask = ~(size_t)0;
         od->direct = od->words;
-        od->root = jet__od_next(od, 0); /* the errors' paths start there */
-        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax))))
+        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax)))) {
+            od->root = jet__od_next(od, 0); /* the error's path starts there */
             return jet__od_stage1_error(od);
+        }
     } else {
         /* bounded windows: stage 1 runs again over an earlier window when
          * the cursor goes back there (out-of-order keys, error paths) */
