@@ -946,13 +946,26 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
     const uint64_t lens = d->duplicates == DUP_FIRST ? 0 : t->map_lens;
     size_t p = sep, key = 0;
     int at = JET_OD_AT_SEP;
+    const char *j = od->json;
+    const size_t n = od->len;
     while (!jet__od_walk(od, tk, p, at, od->depth, od->depth - 1, true, lens, &key)) {
         if (od->failed) return false;
-        jet_str k;
-        if (!jet__od_key(od, key, &k, &p)) return false;
-        int fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
+        /* the walk took the key's closing quote: its ':' and value next */
+        size_t q = jet__od_next(od, key + 1);
+        int fi;
+        if (JET_LIKELY(!jet__od_has_backslash(od, key + 1, q))) {
+            fi = find_field(t, j + key + 1, q - key - 1, j + n);
+            size_t colon = jet__od_toks_take(tk, n);
+            p = jet__od_toks_take(tk, n);
+            if (JET_UNLIKELY(p >= n || j[colon] != ':' || jet__gram_not_value(j[p])))
+                return jet__od_invalid(od, key);
+        } else {
+            jet_str k;
+            if (!jet__od_key(od, key, &k, &p)) return false;
+            fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
+            jet__od_toks_seek(od, tk, p + 1); /* the value at p, then on */
+        }
         if (fi >= 0) return duplicate_error(od, t, fi, obj, key);
-        jet__od_toks_seek(od, tk, p + 1); /* the value at p, then on */
         at = JET_OD_AT_VALUE;
     }
     od->pos = jet__od_toks_take(tk, od->len);

@@ -230,6 +230,20 @@ static void test_duplicates(void) {
           err.code == JET_ERR_DUPLICATE_KEY && err.offset == 28 && strstr(ostr(err.msg), "1 and 28"));
     CHECK(!dec(&two_type, &(Two){0}, "{\"n\":1,\"in\":{\"a\":1,\"a\":1}}", 0) &&
           err.code == JET_ERR_DUPLICATE_KEY && err.path && strcmp(err.path, "/in/a") == 0);
+    /* after every field is in (the rest of the object is walked as a whole,
+     * stopping at keys of a declared length), escaped, nested deeper (not a
+     * duplicate), in a bad member after it (the DOM reader's error) */
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":2,\"a\":3}", 0) && err.code == JET_ERR_DUPLICATE_KEY &&
+          err.offset == 13 && strstr(ostr(err.msg), "1 and 13"));
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":[1,{\"a\":2}],\"\\u0061\":3}", 0) &&
+          err.code == JET_ERR_DUPLICATE_KEY && err.offset == 23);
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"b\":[1,{\"a\":2}],\"c\":{\"a\":[]}}", 0) && u.a == 1);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\" 2}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
+    /* JET_READ_LAZY skips the rest by brackets: the first wins there */
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":300}", JET_READ_LAZY) && u.a == 1);
+    CHECK(!dec(&two_type, &(Two){0}, "{\"n\":1,\"n\":2,\"in\":{\"a\":1}}", JET_READ_LAZY) &&
+          err.code == JET_ERR_DUPLICATE_KEY);
     /* JET_READ_DUPLICATE_FIRST: the first value, the later one unchecked by
      * type (but still valid JSON) */
     CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":300}", JET_READ_DUPLICATE_FIRST) && u.a == 1);
