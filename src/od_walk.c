@@ -105,25 +105,49 @@ static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
     return (od->kinds[(d - 1) >> 6] >> ((d - 1) & 63)) & 1;
 }
 
+/* Takes the next token into p (jet__od_toks_take on the walk's local
+ * stream); the input's end is the walk's error, so no token needs a bounds
+ * check of its own. */
+#define WALK_TAKE(p)                                                                \
+    do {                                                                            \
+        while (JET_UNLIKELY(!bits)) {                                               \
+            tb += 64;                                                               \
+            if (JET_UNLIKELY(++w >= direct)) {                                      \
+                if (w >= od->words) goto fail_end;                                  \
+                bits = jet__od_mword(od, w); /* through the window */               \
+                continue;                                                           \
+            }                                                                       \
+            bits = marks[w];                                                        \
+        }                                                                           \
+        (p) = tb + (size_t)jet__ctz64(bits);                                        \
+        bits &= bits - 1;                                                           \
+    } while (0)
+
 /* The walk proper, on a token stream of its own (kept in registers). */
 static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
                                    uint32_t base, bool in_obj, uint64_t key_lens, size_t *key_at) {
     const char *j = od->json;
     const size_t n = od->len;
     const bool trailing = (od->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
+    const uint64_t *marks = t->marks;
+    const size_t direct = t->direct;
+    uint64_t bits = t->bits;
+    size_t w = t->w, tb = t->base;
     size_t bad;
     char c;
     /* the innermost level's kind, read again when a container in it closes */
     if (depth > base && !jet__od_kinds_set(od, depth - 1, in_obj)) return false;
+    if (JET_UNLIKELY(p >= n)) goto fail_end;
     if (at == JET_OD_AT_FIRST) goto first;
     if (at == JET_OD_AT_SEP) goto sep;
     if (at == JET_OD_AT_KEY) goto key;
     for (;;) {
         /* a value at p */
-        if (JET_UNLIKELY(p >= n)) goto fail_end;
         c = j[p];
         if (c == '"') {
-            jet__od_toks_take(t, n); /* its escapes: once for the whole walk */
+            size_t q;
+            WALK_TAKE(q); /* its escapes: once for the whole walk */
+            (void)q;
         } else if (c == '{' || c == '[') {
             if (JET_UNLIKELY(depth >= od->max_depth)) {
                 bad = p;
@@ -137,10 +161,9 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                 return false;
             }
             depth++;
-            p = jet__od_toks_take(t, n);
+            WALK_TAKE(p);
         first:
             /* the first token inside a container */
-            if (JET_UNLIKELY(p >= n)) goto fail_end;
             if (j[p] == (in_obj ? '}' : ']')) goto close;
             if (!in_obj) continue;
             goto key;
@@ -150,14 +173,17 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
         }
     after:
         /* a value ended */
-        if (depth == base) return true;
-        p = jet__od_toks_take(t, n);
+        if (depth == base) {
+            t->bits = bits;
+            t->w = w;
+            t->base = tb;
+            return true;
+        }
+        WALK_TAKE(p);
     sep:
-        if (JET_UNLIKELY(p >= n)) goto fail_end;
         c = j[p];
         if (c == ',') {
-            p = jet__od_toks_take(t, n);
-            if (JET_UNLIKELY(p >= n)) goto fail_end;
+            WALK_TAKE(p);
             if (JET_UNLIKELY(trailing && j[p] == (in_obj ? '}' : ']'))) goto close;
             if (!in_obj) continue;
             goto key;
@@ -173,25 +199,27 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
         goto after;
     key:
         /* a member's key at p, its ':' and its value */
-        if (JET_UNLIKELY(p >= n)) goto fail_end;
         if (JET_UNLIKELY(j[p] != '"')) {
             bad = p;
             goto fail;
         }
         {
-            size_t q = jet__od_toks_take(t, n);
+            size_t q, colon;
+            WALK_TAKE(q);
             if (JET_UNLIKELY(key_lens) && depth == base + 1 &&
-                (((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) || jet__od_toks_backslash(od, t, p, q))) {
+                (((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) || jet__od_has_backslash(od, p + 1, q))) {
                 *key_at = p; /* a key the caller looks at */
+                t->bits = bits;
+                t->w = w;
+                t->base = tb;
                 return false;
             }
-            size_t colon = jet__od_toks_take(t, n);
-            if (JET_UNLIKELY(colon >= n)) goto fail_end;
+            WALK_TAKE(colon);
             if (JET_UNLIKELY(j[colon] != ':')) {
                 bad = colon;
                 goto fail;
             }
-            p = jet__od_toks_take(t, n);
+            WALK_TAKE(p);
         }
     }
 fail_end:
