@@ -87,6 +87,13 @@ static bool close_strict(jet_od *od, uint32_t base) {
     int at = pc == '[' || pc == '{' ? JET_OD_AT_FIRST : pc == ',' || pc == ':' ? JET_OD_AT_VALUE
                                                                                : JET_OD_AT_SEP;
     bool in_obj = (od->kinds[(od->depth - 1) >> 6] >> ((od->depth - 1) & 63)) & 1;
+    if (at == JET_OD_AT_SEP && od->depth == base + 1 && p < od->len &&
+        od->json[p] == (in_obj ? '}' : ']')) {
+        /* the usual case: the cursor on the last container's own close */
+        od->pos = jet__od_next(od, p + 1);
+        od->depth = base;
+        return true;
+    }
     if (at == JET_OD_AT_VALUE && pc == ',' && in_obj) at = JET_OD_AT_KEY;
     jet_od_toks t;
     jet__od_toks_seek(od, &t, p + 1);

@@ -123,6 +123,15 @@ static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
         bits &= bits - 1;                                                           \
     } while (0)
 
+/* Records the kind of the container at depth `level` + 1 (inline when the
+ * bits have room). */
+static JET_ALWAYS_INLINE bool walk_kind_set(jet_od *od, uint32_t level, bool obj) {
+    if (JET_UNLIKELY((level >> 6) >= od->kinds_cap)) return jet__od_kinds_set(od, level, obj);
+    uint64_t bit = UINT64_C(1) << (level & 63);
+    od->kinds[level >> 6] = obj ? od->kinds[level >> 6] | bit : od->kinds[level >> 6] & ~bit;
+    return true;
+}
+
 /* The walk proper, on a token stream of its own (kept in registers). */
 static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
                                    uint32_t base, bool in_obj, uint64_t key_lens, size_t *key_at) {
@@ -136,7 +145,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
     size_t bad;
     char c;
     /* the innermost level's kind, read again when a container in it closes */
-    if (depth > base && !jet__od_kinds_set(od, depth - 1, in_obj)) return false;
+    if (depth > base && !walk_kind_set(od, depth - 1, in_obj)) return false;
     if (JET_UNLIKELY(p >= n)) goto fail_end;
     if (at == JET_OD_AT_FIRST) goto first;
     if (at == JET_OD_AT_SEP) goto sep;
@@ -154,12 +163,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                 goto fail;
             }
             in_obj = c == '{';
-            if (JET_LIKELY((depth >> 6) < od->kinds_cap)) {
-                uint64_t bit = UINT64_C(1) << (depth & 63);
-                od->kinds[depth >> 6] = in_obj ? od->kinds[depth >> 6] | bit : od->kinds[depth >> 6] & ~bit;
-            } else if (!jet__od_kinds_set(od, depth, in_obj)) {
-                return false;
-            }
+            if (!walk_kind_set(od, depth, in_obj)) return false;
             depth++;
             WALK_TAKE(p);
         first:
