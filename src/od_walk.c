@@ -55,7 +55,9 @@ static JET_ALWAYS_INLINE size_t walk_digits(const char *j, size_t i, size_t n) {
  * that cannot overflow a double) by their grammar alone; the others,
  * NaN and Infinity under their flag, through the number parser, whose
  * range check the DOM reader applies. */
-static bool walk_scalar(jet_od *od, size_t p) {
+static JET_NOINLINE bool walk_scalar_parse(jet_od *od, size_t p);
+
+static JET_ALWAYS_INLINE bool walk_scalar(jet_od *od, size_t p) {
     const char *j = od->json;
     const size_t n = od->len;
     char c = j[p];
@@ -88,7 +90,16 @@ static bool walk_scalar(jet_od *od, size_t p) {
         e = i;
     }
     return jet__od_token_end_ok(od, e);
-parse:;
+parse:
+    return walk_scalar_parse(od, p);
+}
+
+/* The numbers the grammar alone cannot judge (an exponent, a long integer
+ * part, NaN and Infinity): through the number parser. */
+static JET_NOINLINE bool walk_scalar_parse(jet_od *od, size_t p) {
+    const char *j = od->json;
+    const size_t n = od->len;
+    char c = j[p];
     if (!jet__gram_value_start(c, (od->flags & JET_READ_ALLOW_NAN_INF) != 0)) return false;
     jet_num num;
     jet_code code = JET_OK;
