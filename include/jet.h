@@ -210,6 +210,7 @@ typedef enum jet_code {
     JET_ERR_TOO_LONG,         /* string longer than its fixed buffer, or too many elements */
     JET_ERR_OUT_OF_ORDER,     /* on-demand: a value read after the cursor moved past it */
     JET_ERR_PATCH_TEST,       /* JSON Patch: a "test" operation found a different value */
+    JET_ERR_DUPLICATE_KEY,    /* typed decoding: a declared field given twice in one object */
     JET_ERR__COUNT
 } jet_code;
 
@@ -219,6 +220,8 @@ typedef enum jet_code {
  * in Unicode code points (UTF-8 lead bytes) from the start of the line.
  * `msg` is a static, human-readable sentence fragment such as
  * "expected ',' or ']' after array element"; never NULL after a failure.
+ * (Typed decoding's messages that name values, for a range error or a
+ * duplicate key, live in the jet_od like `path`: see section 13.)
  */
 typedef struct jet_error {
     jet_code code;
@@ -268,10 +271,9 @@ typedef uint32_t jet_read_flags;
  *  jet_doc_read_size() tells how many bytes were consumed. */
 #define JET_READ_STOP_WHEN_DONE ((jet_read_flags)1u << 6)
 /**
- * On-demand cursor and typed decoding: validate the whole document before
- * the first access, untouched parts included (jet_od_validate's check:
- * the DOM reader's grammar, nothing built). Without it the cursor checks only what it
- * reads and the brackets of what it skips, which is what makes it fast.
+ * On-demand cursor and typed decoding: accepted for compatibility, and the
+ * default now (no effect): the cursor and jet_decode reject any input that
+ * is not valid JSON, the members they skip included (see JET_READ_LAZY).
  */
 #define JET_READ_VALIDATE_ALL ((jet_read_flags)1u << 7)
 /** Typed decoding: an object member the schema does not declare is an
@@ -284,6 +286,24 @@ typedef uint32_t jet_read_flags;
  *  out). Unescaped strings stay views into the input (or, when comments
  *  were blanked in a copy, into a copy of it in the arena). */
 #define JET_READ_STABLE_STRINGS ((jet_read_flags)1u << 9)
+/**
+ * On-demand cursor and typed decoding: check what is skipped for balanced
+ * brackets and the depth limit only (simdjson On-Demand's semantics), not
+ * for the grammar: a skipped `[1 2, tru]` or `{"a":1]` is then accepted.
+ * What is read is checked strictly either way, and stage 1 still rejects
+ * invalid UTF-8, control characters in strings and unclosed strings
+ * anywhere. Without it (the default) the skipped members are walked over
+ * the structural index and checked as the DOM reader checks them.
+ */
+#define JET_READ_LAZY ((jet_read_flags)1u << 10)
+/** Typed decoding: a declared field that appears twice in one object keeps
+ *  its first value (the later ones are skipped, unchecked by type). The
+ *  default is the error JET_ERR_DUPLICATE_KEY. */
+#define JET_READ_DUPLICATE_FIRST ((jet_read_flags)1u << 11)
+/** Typed decoding: a declared field that appears twice takes its last value
+ *  (every occurrence is decoded and type-checked, as Python and JavaScript
+ *  do). Wins over JET_READ_DUPLICATE_FIRST when both are set. */
+#define JET_READ_DUPLICATE_LAST ((jet_read_flags)1u << 12)
 
 #define JET_DEFAULT_MAX_DEPTH 1024u
 
@@ -504,7 +524,8 @@ JET_ACCESSOR size_t jet_obj_size(const jet_val *obj) JET_BODY({
     return jet_is_obj(obj) ? jet_get_len(obj) : 0;
 })
 /** Value of the first member whose key equals `key` (`key_len` bytes), or
- *  NULL. Linear in the member count. */
+ *  NULL: with a key given twice, the first (typed decoding makes that an
+ *  error by default, section 13). Linear in the member count. */
 JET_API jet_val *jet_obj_findn(const jet_val *obj, const char *key, size_t key_len);
 /** Same with a NUL-terminated key. */
 JET_API jet_val *jet_obj_find(const jet_val *obj, const char *key);
@@ -698,8 +719,8 @@ JET_API void jet_arena_free(jet_arena *arena);
 /**
  * The on-demand cursor reads values straight from the input text, lazily and
  * in document order, over the structural index (stage 1): nothing is built,
- * and a value the caller does not ask for is skipped by matching brackets,
- * never parsed. It suits callers who know what they want (see section 13 for
+ * and a value the caller does not ask for is skipped over the index (checked,
+ * never converted). It suits callers who know what they want (see section 13 for
  * the declarative form):
  *
  *     jet_od *od = jet_od_new(NULL);
@@ -729,9 +750,18 @@ JET_API void jet_arena_free(jet_arena *arena);
  *     with jet_od_ok() still true means "not there" (end of an iterator, a
  *     member that jet_od_obj_find did not find, a non-null value given to
  *     jet_odv_is_null).
- *   - What is read is checked strictly (RFC 8259 numbers, literals, escapes,
- *     UTF-8, the separators around it); what is skipped is only checked for
- *     balanced brackets unless JET_READ_VALIDATE_ALL is set. Control
+ *   - Strict by default: what is read and what is skipped are checked as the
+ *     DOM reader checks them (RFC 8259 numbers, literals, escapes, UTF-8,
+ *     separators, brackets of the right kind, the depth limit), so a
+ *     document read to its end with jet_od_finish is rejected exactly when
+ *     jet_read rejects it, with the same code and offset (the first error
+ *     in document order). Skipping walks the structural index's tokens
+ *     (no second pass over the bytes). JET_READ_LAZY checks what is skipped
+ *     for balanced brackets and the depth limit only (simdjson On-Demand's
+ *     semantics): cheaper, but an invalid skipped member goes unnoticed.
+ *     JET_READ_VALIDATE_ALL is an old name of the default (no effect).
+ *     A caller who stops before jet_od_finish has had checked what it read
+ *     and skipped so far, and stage 1's verdict on the bytes. Control
  *     characters in strings and invalid UTF-8 anywhere are reported by
  *     jet_od_start, which sees them in stage 1 -- in an input of more than
  *     4 MiB, by the call that first reaches the 4 MiB window holding them
@@ -746,8 +776,8 @@ JET_API void jet_arena_free(jet_arena *arena);
  *   - Strings are views into the input when they contain no escape, else
  *     unescaped into the jet_od's scratch: valid until the next jet_od_start
  *     or jet_od_free. The input must stay unchanged and alive as long.
- *   - Honoured read flags: JET_READ_VALIDATE_ALL, JET_READ_REJECT_UNKNOWN
- *     (section 13), and the extensions exactly as the DOM reader takes
+ *   - Honoured read flags: JET_READ_LAZY, JET_READ_REJECT_UNKNOWN and
+ *     JET_READ_DUPLICATE_* (section 13), and the extensions exactly as the DOM reader takes
  *     them: JET_READ_ALLOW_COMMENTS, JET_READ_ALLOW_TRAILING_COMMAS,
  *     JET_READ_ALLOW_NAN_INF, JET_READ_ALLOW_INVALID_UTF8. With comments
  *     allowed, an input holding a '/' is read from a copy in the jet_od
@@ -788,13 +818,14 @@ JET_API void jet_od_free(jet_od *od);
  * Starts reading `len` bytes at `json`: builds the structural index and sets
  * `*root` to the root value. Returns false on failure (empty input, a string
  * left open, control characters in strings, invalid UTF-8 where stage 1
- * checks it, the size limit, any error when JET_READ_VALIDATE_ALL is set).
+ * checks it, the size limit).
  * Nothing is allocated when the previous document was at least as large.
  */
 JET_API bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
                           jet_odv *root);
-/** Skips whatever is left of the root value and checks that only whitespace
- *  follows it. Returns jet_od_ok(). */
+/** Skips whatever is left of the root value (checked strictly unless
+ *  JET_READ_LAZY) and checks that only whitespace follows it. Returns
+ *  jet_od_ok(). */
 JET_API bool jet_od_finish(jet_od *od);
 /** false once an error has been recorded. */
 JET_API bool jet_od_ok(const jet_od *od);
@@ -890,8 +921,18 @@ JET_API bool jet_validate(const char *json, size_t len, const jet_read_opts *opt
  * a key is matched to its field by a perfect hash over the declared keys
  * (built once per table), so member order does not matter; unknown members
  * are skipped (or rejected with JET_READ_REJECT_UNKNOWN); a required member
- * that never came is JET_ERR_MISSING_FIELD with its JSON Pointer. A key that
- * appears twice: the first occurrence is decoded, the second skipped.
+ * that never came is JET_ERR_MISSING_FIELD with its JSON Pointer. The input
+ * must be valid JSON, skipped members included, unless JET_READ_LAZY
+ * (section 12). A declared field that appears twice in one object is
+ * JET_ERR_DUPLICATE_KEY (at the second key; the message names both
+ * offsets), unless JET_READ_DUPLICATE_FIRST (the first value is kept) or
+ * JET_READ_DUPLICATE_LAST (each is decoded, the last kept); under
+ * JET_READ_LAZY a field given again after every field has been seen goes
+ * unnoticed (the first wins). The DOM's jet_obj_find returns the first
+ * member of a key. A JET_K_STR_FIXED string holding \u0000 is
+ * JET_ERR_TOO_LONG. Messages that name values (a range error's "-1 is out
+ * of range for uint8 (0..255)", a duplicate's offsets) live in the jet_od,
+ * like error.path: valid until its next document.
  * Encoding writes the fields in declared order; an absent field (presence
  * flag false, or a string view whose ptr is NULL) is left out when it is
  * JET_FIELD_OPTIONAL only, and written as null when it is also

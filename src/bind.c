@@ -342,11 +342,17 @@ static JET_ALWAYS_INLINE bool key_is(const jet_struct *t, uint32_t fi, const cha
 /* Decoding                                                                   */
 /* ========================================================================== */
 
+/* What a second occurrence of a declared field does (JET_READ_DUPLICATE_*). */
+#define DUP_ERROR 0
+#define DUP_FIRST 1
+#define DUP_LAST 2
+
 typedef struct dec {
     jet_od *od;
     jet_arena *arena;
     bool reject_unknown;
     bool stable_strings; /* JET_READ_STABLE_STRINGS */
+    uint8_t duplicates; /* DUP_* */
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
@@ -417,6 +423,40 @@ static JET_ALWAYS_INLINE bool store_field_str(dec *d, const jet_field *f, char *
     return true;
 }
 
+/* The range error of the integer at `at` for an integer member of `size`
+ * bytes (signed unless `is_unsigned`): the message names the number, the
+ * member's type and its range, e.g. "-1 is out of range for uint8
+ * (0..255)" (in od->msg: valid until the next document). */
+static JET_NOINLINE bool range_error(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+    size_t e = at;
+    while (e < od->len && e - at < 41 && (jet__is_digit(od->json[e]) || od->json[e] == '-' ||
+                                          od->json[e] == '+' || od->json[e] == '.' ||
+                                          (od->json[e] | 0x20) == 'e'))
+        e++;
+    int shown = (int)(e - at > 40 ? 40 : e - at);
+    unsigned bits = 8 * size;
+    char range[48];
+    if (is_unsigned)
+        snprintf(range, sizeof range, "0..%llu", (unsigned long long)(UINT64_MAX >> (64 - bits)));
+    else
+        snprintf(range, sizeof range, "%lld..%lld", -(long long)(INT64_MAX >> (64 - bits)) - 1,
+                 (long long)(INT64_MAX >> (64 - bits)));
+    snprintf(od->msg, sizeof od->msg, "%.*s%s is out of range for %sint%u (%s)", shown, od->json + at,
+             e - at > 40 ? "..." : "", is_unsigned ? "u" : "", bits, range);
+    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, at, od->msg);
+}
+
+/* After a getter failed on the integer at `at`: a range error (its value
+ * beyond 64 bits, or negative for an unsigned one) says so for the
+ * member's own type instead of the getter's 64-bit one. Returns false. */
+static JET_NOINLINE bool name_range(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+    if (od->err.code != JET_ERR_NUMBER_RANGE) return false;
+    od->failed = false; /* the same error, reworded */
+    bool ok = range_error(od, at, size, is_unsigned);
+    od->failed = true;
+    return ok;
+}
+
 /* Stores v into an integer member of `size` bytes, checking the range. */
 static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v) {
     switch (size) {
@@ -434,7 +474,7 @@ static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v
         return true;
     default: *(int64_t *)dst = v; return true;
     }
-    return jet__od_err(od, JET_E_RANGE_FIELD, at);
+    return range_error(od, at, size, false);
 }
 
 static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t v) {
@@ -453,7 +493,7 @@ static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t
         return true;
     default: *(uint64_t *)dst = v; return true;
     }
-    return jet__od_err(od, JET_E_RANGE_FIELD, at);
+    return range_error(od, at, size, true);
 }
 
 /* The value at the cursor through the public getters (which check the
@@ -476,6 +516,8 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     if (f->kind == JET_K_STR_FIXED) {
         if (s.len >= f->size)
             return jet__od_err(od, JET_E_FIXED_STRING_LONG, at);
+        if (memchr(s.ptr, 0, s.len)) /* a \u0000 would cut the C string short */
+            return jet__od_err(od, JET_E_FIXED_STRING_NUL, at);
         memcpy(dst, s.ptr, s.len);
         dst[s.len] = 0;
         return true;
@@ -906,6 +948,68 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     return jet__od_skip(od);
 }
 
+/* A declared field given twice in the object at `obj` (its second key at
+ * `second`): the error names the field and both keys' offsets (the first
+ * found again by a walk over the members before it, this once). */
+static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi, size_t obj, size_t second) {
+    size_t first = second;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, obj + 1);
+    for (size_t p = jet__od_toks_take(&tk, od->len); p < second;) {
+        jet_str k;
+        size_t v;
+        if (!jet__od_key(od, p, &k, &v)) return false;
+        const char *nul = memchr(k.ptr, 0, k.len);
+        if (!nul && find_field(t, k.ptr, k.len, k.ptr + k.len) == fi) {
+            first = p;
+            break;
+        }
+        jet__od_toks_seek(od, &tk, v + 1);
+        if (!jet__od_toks_skip(od, &tk, v, od->json[v])) return false;
+        jet__od_toks_take(&tk, od->len); /* the ',' */
+        p = jet__od_toks_take(&tk, od->len);
+    }
+    const char *name = t->fields[fi].key ? t->fields[fi].key : "";
+    snprintf(od->msg, sizeof od->msg, "field \"%.40s\" given twice in one object (keys at bytes %zu and %zu)",
+             name, first, second);
+    return jet__od_fail(od, JET_ERR_DUPLICATE_KEY, second, od->msg);
+}
+
+/* The strict skip of the rest of an object (from the ',' at sep) whose
+ * fields are all in: a walk (od_walk.c) that stops at the keys whose length
+ * is a declared key's, where a field given again is an error (unless
+ * JET_READ_DUPLICATE_FIRST); the cursor then stands after the '}'. */
+static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
+    jet_od *od = d->od;
+    const uint64_t lens = d->duplicates == DUP_FIRST ? 0 : t->map_lens;
+    size_t p = sep, key = 0;
+    int at = JET_OD_AT_SEP;
+    const char *j = od->json;
+    const size_t n = od->len;
+    while (!jet__od_walk(od, tk, p, at, od->depth, od->depth - 1, true, lens, &key)) {
+        if (od->failed) return false;
+        /* the walk took the key's closing quote: its ':' and value next */
+        size_t q = jet__od_next(od, key + 1);
+        int fi;
+        if (JET_LIKELY(!jet__od_has_backslash(od, key + 1, q))) {
+            fi = find_field(t, j + key + 1, q - key - 1, j + n);
+            size_t colon = jet__od_toks_take(tk, n);
+            p = jet__od_toks_take(tk, n);
+            if (JET_UNLIKELY(p >= n || j[colon] != ':' || jet__gram_not_value(j[p])))
+                return jet__od_invalid(od, key);
+        } else {
+            jet_str k;
+            if (!jet__od_key(od, key, &k, &p)) return false;
+            fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
+            jet__od_toks_seek(od, tk, p + 1); /* the value at p, then on */
+        }
+        if (fi >= 0) return duplicate_error(od, t, fi, obj, key);
+        at = JET_OD_AT_VALUE;
+    }
+    od->pos = jet__od_toks_take(tk, od->len);
+    return true;
+}
+
 /* Applies a field's default (JET_FIELD_DEFAULT) to its member. */
 static void apply_default(const jet_field *f, char *base) {
     char *dst = base + f->offset;
@@ -964,6 +1068,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     const bool hashed = t->map_state == MAP_HASH;
     uint32_t expect = hashed ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
+    const bool lazy = od->lazy;
+    /* once every field is in, the rest of the object is skipped as a
+     * whole: strictly, its keys still checked for a field given again
+     * (skip_rest); under JET_READ_LAZY by brackets (a duplicate there is
+     * not seen: the first wins) */
+    const bool rest_skipped = !special && d->duplicates != DUP_LAST;
     if (!empty) {
         const char *j = od->json;
         const size_t n = od->len;
@@ -1006,11 +1116,15 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         return jet__od_err(od, JET_E_UNKNOWN_FIELD, p);
                 }
                 char c = j[v];
-                if ((c | 0x20) != '{') { /* neither '{' nor '[' */
-                    jet__od_toks_skip_scalar(&tk, c, n);
-                    if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
-                        return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
-                } else if (!jet__od_toks_skip_container(od, &tk, v)) {
+                if (lazy) {
+                    if ((c | 0x20) != '{') { /* neither '{' nor '[' */
+                        jet__od_toks_skip_scalar(&tk, c, n);
+                        if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
+                            return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
+                    } else if (!jet__od_toks_skip_container(od, &tk, v)) {
+                        return false;
+                    }
+                } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
                 }
             } else {
@@ -1018,10 +1132,14 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 uint64_t bit = UINT64_C(1) << (fi & 63);
                 od->pos = v;
                 if (JET_UNLIKELY(seen[fi >> 6] & bit)) {
-                    /* a duplicate: the first occurrence wins */
-                    if (!jet__od_skip(od)) return false;
-                    jet__od_toks_seek(od, &tk, od->pos);
-                    goto separator;
+                    if (d->duplicates == DUP_ERROR) return duplicate_error(od, t, fi, at, p);
+                    if (d->duplicates == DUP_FIRST) {
+                        if (!jet__od_toks_skip(od, &tk, v, j[v])) return false;
+                        goto separator;
+                    }
+                    /* DUP_LAST: this value replaces the first one whole */
+                    memset(base + f->offset, 0, f->size);
+                    nseen--;
                 }
                 seen[fi >> 6] |= bit;
                 nseen++;
@@ -1054,10 +1172,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
-                            ok = !neg && store_uint(od, v, dst, f->size, mag);
+                            ok = neg ? (mag ? range_error(od, v, f->size, true)
+                                            : store_uint(od, v, dst, f->size, 0)) /* "-0" */
+                                     : store_uint(od, v, dst, f->size, mag);
+                        else if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg))
+                            ok = range_error(od, v, f->size, false);
                         else
-                            ok = mag <= (uint64_t)INT64_MAX &&
-                                 store_int(od, v, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
+                            ok = store_int(od, v, dst, f->size, neg ? (int64_t)(0 - mag) : (int64_t)mag);
                         if (ok) {
                             mark_present(f, base, true);
                             goto next;
@@ -1097,14 +1218,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 if (!decode_value(d, f, base)) return false;
                 jet__od_toks_seek(od, &tk, od->pos);
             next:
-                if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
-                    /* every field is in: after this member's separator,
-                     * skip the rest of the object by its brackets */
+                if (JET_UNLIKELY(nseen == t->count) && rest_skipped) {
+                    /* every field is in, and a field given again would
+                     * not count: after this member's separator, skip the
+                     * rest of the object as a whole */
                     size_t sep = jet__od_toks_take(&tk, n);
                     if (sep < n && j[sep] == ',') {
-                        size_t e = jet__od_close(od, sep, 1);
-                        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-                        od->pos = jet__od_next(od, e);
+                        if (lazy) {
+                            size_t e = jet__od_close_deep(od, sep, 1, od->depth);
+                            if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+                            od->pos = jet__od_next(od, e);
+                        } else if (!skip_rest(d, t, &tk, sep, at)) {
+                            return false;
+                        }
                         od->depth--;
                         return true;
                     }
@@ -1179,12 +1305,14 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_UINT: {
         jet_odv v = cursor_value(d);
         uint64_t x;
-        return jet_odv_get_u64(&v, &x) && store_uint(od, at, dst, f->size, x);
+        if (!jet_odv_get_u64(&v, &x)) return name_range(od, at, f->size, true);
+        return store_uint(od, at, dst, f->size, x);
     }
     case JET_K_INT: {
         jet_odv v = cursor_value(d);
         int64_t x;
-        return jet_odv_get_i64(&v, &x) && store_int(od, at, dst, f->size, x);
+        if (!jet_odv_get_i64(&v, &x)) return name_range(od, at, f->size, false);
+        return store_int(od, at, dst, f->size, x);
     }
     case JET_K_BOOL: {
         jet_odv v = cursor_value(d);
@@ -1242,7 +1370,10 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
         return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
     memset(out, 0, type->size);
     dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0,
-             (od->flags & JET_READ_STABLE_STRINGS) != 0};
+             (od->flags & JET_READ_STABLE_STRINGS) != 0,
+             (od->flags & JET_READ_DUPLICATE_LAST)    ? DUP_LAST
+             : (od->flags & JET_READ_DUPLICATE_FIRST) ? DUP_FIRST
+                                                      : DUP_ERROR};
     if (at_end(od) || !keep_blanked_text(&d)) return false;
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
@@ -1257,6 +1388,19 @@ bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void
     }
     jet_odv root;
     if (jet_od_start(od, json, len, opts, &root)) ok = jet_odv_decode(&root, type, out, arena) && jet_od_finish(od);
+    if (!ok && !od->lazy) {
+        /* A schema's error (a type, a range, a field missing or repeated)
+         * met before the input's own first error: an input that is not
+         * valid JSON is reported as such, as the DOM reader reports it,
+         * whatever the schema (this error path reads the input once more). */
+        jet_code c = od->err.code;
+        if (c == JET_ERR_TYPE || c == JET_ERR_NUMBER_RANGE || c == JET_ERR_MISSING_FIELD ||
+            c == JET_ERR_UNKNOWN_FIELD || c == JET_ERR_BAD_TAG || c == JET_ERR_TOO_LONG ||
+            c == JET_ERR_DUPLICATE_KEY) {
+            od->failed = false;
+            if (jet__od_validate_all(od, &od->opts, false)) od->failed = true; /* valid: the schema's error stands */
+        }
+    }
     if (!ok && err) *err = od->err;
     return ok;
 }

@@ -288,7 +288,9 @@ static bool fail_in(jet_od *od, jet__err kind, size_t off, size_t value, jet_cod
 size_t jet__od_path_work(const jet_od *od) { return od->path_work; }
 
 bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg) {
-    return fail_in(od, JET_E__COUNT, off, off, code, msg);
+    /* an input that ends early: the path of what its last byte is in */
+    size_t value = off >= od->len && od->len ? od->len - 1 : off;
+    return fail_in(od, JET_E__COUNT, off, value, code, msg);
 }
 
 bool jet__od_err_in(jet_od *od, jet__err kind, size_t off, size_t value) {

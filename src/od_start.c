@@ -111,6 +111,8 @@ void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts
     memset(&od->opts, 0, sizeof od->opts);
     if (opts) od->opts = *opts;
     od->flags = opts ? opts->flags : 0;
+    od->lazy = (od->flags & JET_READ_LAZY) != 0;
+    od->bad_window = false;
     od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
     jet_arena_reset(&od->scratch);
     od->unesc_len = 0;
@@ -210,12 +212,14 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         if (!jet__od_index_reserve(od, words)) return false;
         jet_scan_result res;
         bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
-        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax))))
-            return jet__od_stage1_error(od);
         od->words = len ? words : 0;
         od->win_n = od->words;
         od->mask = ~(size_t)0;
         od->direct = od->words;
+        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax)))) {
+            od->root = jet__od_next(od, 0); /* the error's path starts there */
+            return jet__od_stage1_error(od);
+        }
     } else {
         /* bounded windows: stage 1 runs again over an earlier window when
          * the cursor goes back there (out-of-order keys, error paths) */
@@ -227,7 +231,6 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     od->pos = jet__od_next(od, 0);
     od->root = od->pos;
     if (od->pos >= len) return jet__od_err(od, JET_E_EMPTY, len);
-    if ((od->flags & JET_READ_VALIDATE_ALL) && !jet__od_validate_all(od, opts, false)) return false;
     if (root) root->pos = od->pos;
     return true;
 }
@@ -235,10 +238,7 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
 bool jet_od_finish(jet_od *od) {
     if (!od || od->failed) return false;
     if (od->depth > 0) {
-        size_t e = jet__od_close(od, od->pos, od->depth);
-        if (e == JET_OD_UNCLOSED) return jet__od_close_fail(od);
-        od->pos = jet__od_next(od, e);
-        od->depth = 0;
+        if (!jet__od_close_levels(od, 0)) return false;
     } else if (od->pos == od->root) {
         if (!jet__od_skip(od)) return false;
     }

@@ -110,9 +110,10 @@ static size_t work_of(const shape *s, size_t size, int how, size_t *len_out) {
         api = "jet_od_validate";
         ok = jet_od_validate(od, t.p, t.n, NULL);
     } else if (how == 1) {
-        api = "jet_od_start";
+        /* strict by default: skipping the root walks and checks it all */
+        api = "jet_od_start + skip";
         jet_odv root;
-        ok = jet_od_start(od, t.p, t.n, &opts, &root);
+        ok = jet_od_start(od, t.p, t.n, &opts, &root) && jet_odv_skip(&root) && jet_od_finish(od);
     } else {
         api = "jet_decode";
         decode_target out;

@@ -116,8 +116,12 @@ static void run_one(const char *what, const char *json, size_t len, const jet_re
     jet_read_opts all = *o;
     all.flags |= JET_READ_VALIDATE_ALL;
     bool cur = cursor_reads_all(json, len, &all);
-    CHECK_MSG(cur == dom, "%s: the cursor (reading all, VALIDATE_ALL) %s, the DOM reader %s",
-              name, cur ? "accepts" : "rejects", dom ? "accepts" : "rejects");
+    /* a number beyond a double's range is valid JSON that the DOM reader
+     * cannot hold; the cursor reading it as raw text (walk) may accept it */
+    bool range_only = !dom && derr.code == JET_ERR_NUMBER_RANGE;
+    CHECK_MSG(cur == dom || (cur && range_only),
+              "%s: the cursor (reading all, VALIDATE_ALL) %s, the DOM reader %s", name,
+              cur ? "accepts" : "rejects", dom ? "accepts" : "rejects");
     if (dom) {
         cur = cursor_reads_all(json, len, o);
         CHECK_MSG(cur, "%s: the cursor reading every value rejects: %s", name,

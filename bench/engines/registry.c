@@ -10,9 +10,11 @@ extern const jb_engine jb_engine_jet_threads;
 #endif
 #ifdef JB_HAVE_JET_ONDEMAND
 extern const jb_engine jb_engine_jet_ondemand;
+extern const jb_engine jb_engine_jet_ondemand_lazy;
 #endif
 #ifdef JB_HAVE_JET_TYPED
 extern const jb_engine jb_engine_jet_typed;
+extern const jb_engine jb_engine_jet_typed_lazy;
 #endif
 #ifdef JB_HAVE_SIMDJSON
 extern const jb_engine jb_engine_simdjson_dom;
@@ -41,9 +43,11 @@ const jb_engine *const jb_engines[] = {
 #endif
 #ifdef JB_HAVE_JET_ONDEMAND
     &jb_engine_jet_ondemand,
+    &jb_engine_jet_ondemand_lazy,
 #endif
 #ifdef JB_HAVE_JET_TYPED
     &jb_engine_jet_typed,
+    &jb_engine_jet_typed_lazy,
 #endif
 #ifdef JB_HAVE_SIMDJSON
     &jb_engine_simdjson_dom,

@@ -50,6 +50,7 @@ int main(void) {
     C(JET_ERR_TOO_LONG);
     C(JET_ERR_OUT_OF_ORDER);
     C(JET_ERR_PATCH_TEST);
+    C(JET_ERR_DUPLICATE_KEY);
     C(JET_ERR__COUNT);
     S(jet_error);
     F(jet_error, code);
@@ -69,6 +70,9 @@ int main(void) {
     C(JET_READ_VALIDATE_ALL);
     C(JET_READ_REJECT_UNKNOWN);
     C(JET_READ_STABLE_STRINGS);
+    C(JET_READ_LAZY);
+    C(JET_READ_DUPLICATE_FIRST);
+    C(JET_READ_DUPLICATE_LAST);
     C(JET_DEFAULT_MAX_DEPTH);
     S(jet_read_opts);
     F(jet_read_opts, flags);
@@ -109,6 +113,7 @@ int main(void) {
     C(JET_WRITE_ASCII);
     C(JET_WRITE_ALLOW_NAN_INF);
     C(JET_WRITE_NEWLINE_AT_END);
+    C(JET_WRITE_REPLACE_INVALID_UTF8);
     S(jet_stats);
     F(jet_stats, objects);
     F(jet_stats, arrays);

@@ -54,6 +54,7 @@ enum jet_code : int {
     JET_ERR_TOO_LONG,
     JET_ERR_OUT_OF_ORDER,
     JET_ERR_PATCH_TEST,
+    JET_ERR_DUPLICATE_KEY,
     JET_ERR__COUNT,
 }
 enum JET_OK = jet_code.JET_OK;
@@ -84,6 +85,7 @@ enum JET_ERR_BAD_TAG = jet_code.JET_ERR_BAD_TAG;
 enum JET_ERR_TOO_LONG = jet_code.JET_ERR_TOO_LONG;
 enum JET_ERR_OUT_OF_ORDER = jet_code.JET_ERR_OUT_OF_ORDER;
 enum JET_ERR_PATCH_TEST = jet_code.JET_ERR_PATCH_TEST;
+enum JET_ERR_DUPLICATE_KEY = jet_code.JET_ERR_DUPLICATE_KEY;
 enum JET_ERR__COUNT = jet_code.JET_ERR__COUNT;
 struct jet_error {
     jet_code code;
@@ -106,6 +108,9 @@ enum JET_READ_STOP_WHEN_DONE = (cast(jet_read_flags)1u << 6);
 enum JET_READ_VALIDATE_ALL = (cast(jet_read_flags)1u << 7);
 enum JET_READ_REJECT_UNKNOWN = (cast(jet_read_flags)1u << 8);
 enum JET_READ_STABLE_STRINGS = (cast(jet_read_flags)1u << 9);
+enum JET_READ_LAZY = (cast(jet_read_flags)1u << 10);
+enum JET_READ_DUPLICATE_FIRST = (cast(jet_read_flags)1u << 11);
+enum JET_READ_DUPLICATE_LAST = (cast(jet_read_flags)1u << 12);
 enum JET_DEFAULT_MAX_DEPTH = 1024u;
 struct jet_read_opts {
     jet_read_flags flags;
@@ -225,6 +230,7 @@ enum JET_WRITE_ESCAPE_SLASHES = (cast(jet_write_flags)1u << 0);
 enum JET_WRITE_ASCII = (cast(jet_write_flags)1u << 1);
 enum JET_WRITE_ALLOW_NAN_INF = (cast(jet_write_flags)1u << 2);
 enum JET_WRITE_NEWLINE_AT_END = (cast(jet_write_flags)1u << 3);
+enum JET_WRITE_REPLACE_INVALID_UTF8 = (cast(jet_write_flags)1u << 4);
 char* jet_val_write(const(jet_val)* val, jet_write_flags flags, const(jet_alloc)* alloc, size_t* out_len, jet_error* err);
 char* jet_doc_write(const(jet_doc)* doc, jet_write_flags flags, const(jet_alloc)* alloc, size_t* out_len, jet_error* err);
 bool jet_val_write_fp(FILE* fp, const(jet_val)* val, jet_write_flags flags, const(jet_alloc)* alloc, jet_error* err);
