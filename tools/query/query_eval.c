@@ -1,0 +1,1380 @@
+/*
+ * query_eval.c — the evaluator of `jet query`: walks the syntax tree with
+ * jq's generator semantics. A filter yields zero or more outputs, each
+ * handed to a continuation (qk) as soon as it is made; a continuation
+ * returns false to stop (an error, recorded in the qrun, or a consumer
+ * that has what it wanted), and the false travels back up. Values are
+ * immutable and live in the run's arena until qrun_reset.
+ *
+ * The order of outputs is jq's: for `a OP b` the outer loop is b's
+ * outputs, for `t[i]` the index's, for `{k: v, ...}` the first member's,
+ * for "\(a)\(b)" the last interpolation's.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query_ast.h"
+
+/* Deepest recursion of the evaluator (the tree's depth is bounded by the
+ * parser; `..` and values built inside values add to it). */
+#define QEVAL_MAX_DEPTH 3000
+
+typedef struct qk {
+    qemit_fn fn;
+    void *ctx;
+} qk;
+
+static bool ev(qrun *r, const qnode *n, qv in, qk k);
+
+static bool yield(qk k, qv v) {
+    return k.fn(k.ctx, v);
+}
+
+static qk mk(qemit_fn fn, void *ctx) {
+    qk k;
+    k.fn = fn;
+    k.ctx = ctx;
+    return k;
+}
+
+/* ---- errors: jq's messages ---- */
+
+/* v as compact JSON, cut to 11 bytes and "..." past 14, as jq shows a
+ * value in a message. */
+static const char *dump(qv v, char *buf, size_t cap) {
+    jet_buf b;
+    jet_buf_init(&b, NULL);
+    buf[0] = 0;
+    if (qv_to_json(&b, v) && b.data) {
+        size_t n = b.len;
+        if (n > 14) {
+            n = 11;
+            while (n > 0 && ((unsigned char)b.data[n] & 0xC0) == 0x80) n--; /* whole characters */
+            snprintf(buf, cap, "%.*s...", (int)n, b.data);
+        } else {
+            snprintf(buf, cap, "%.*s", (int)n, b.data);
+        }
+    }
+    jet_buf_free(&b);
+    return buf;
+}
+
+static bool fail_at(qrun *r, const qnode *n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static bool fail_at(qrun *r, const qnode *n, const char *fmt, ...) {
+    if (r->failed) return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    va_end(ap);
+    r->failed = true;
+    r->err_pos = n->pos;
+    return false;
+}
+
+/* "TYPE (VALUE)" */
+#define TV(v, buf) qv_type_name(v), dump(v, buf, sizeof buf)
+
+/* ---- building values in the run's arena ---- */
+
+typedef struct qvec {
+    qv *items;
+    size_t n, cap;
+} qvec;
+
+static bool vec_push(qrun *r, qvec *v, qv x) {
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : 8;
+        qv *items = (qv *)qrun_alloc(r, cap * sizeof *items);
+        if (!items) return false;
+        if (v->n) memcpy(items, v->items, v->n * sizeof *items);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->n++] = x;
+    return true;
+}
+
+static qv arr_of(qvec *v) {
+    qv a = qv_null();
+    a.type = QT_ARR;
+    a.len = v->n;
+    a.u.items = v->items;
+    return a;
+}
+
+/* Objects are built as a qvec of key, value pairs with unique keys. */
+static bool obj_set(qrun *r, qvec *o, qv key, qv val) {
+    for (size_t i = 0; i < o->n; i += 2) {
+        if (o->items[i].len == key.len && memcmp(o->items[i].u.s, key.u.s, key.len) == 0) {
+            o->items[i + 1] = val;
+            return true;
+        }
+    }
+    return vec_push(r, o, key) && vec_push(r, o, val);
+}
+
+static qv obj_of(qvec *o) {
+    qv v = qv_null();
+    v.type = QT_OBJ;
+    v.len = o->n / 2;
+    v.u.items = o->items;
+    return v;
+}
+
+/* A copy of an object's members into a qvec (to change it). */
+static bool obj_copy(qrun *r, qvec *o, qv obj) {
+    qiter it;
+    qiter_init(&it, obj);
+    qv k, v;
+    while (qiter_next(&it, &k, &v))
+        if (!vec_push(r, o, k) || !vec_push(r, o, v)) return false;
+    return true;
+}
+
+static bool obj_has(qv obj, const char *key, size_t len) {
+    if (obj.rep == QR_DOC) return jet_obj_findn(obj.u.doc, key, len) != NULL;
+    for (size_t i = 0; i < obj.len; i++)
+        if (obj.u.items[2 * i].len == len && memcmp(obj.u.items[2 * i].u.s, key, len) == 0)
+            return true;
+    return false;
+}
+
+static qv str_concat(qrun *r, const char *a, size_t na, const char *b, size_t nb) {
+    char *s = (char *)qrun_alloc(r, na + nb + 1);
+    if (!s) return qv_null();
+    if (na) memcpy(s, a, na);
+    if (nb) memcpy(s + na, b, nb);
+    s[na + nb] = 0;
+    return qv_str(s, na + nb);
+}
+
+/* The compact JSON text of v as a string value (tojson), or v itself when
+ * it is a string and `keep_str` (tostring). */
+static bool to_text(qrun *r, qv v, bool keep_str, qv *out) {
+    if (keep_str && v.type == QT_STR) {
+        *out = v;
+        return true;
+    }
+    jet_buf b;
+    jet_buf_init(&b, NULL);
+    bool ok = qv_to_json(&b, v);
+    if (ok) *out = str_concat(r, b.data ? b.data : "", b.len, "", 0);
+    jet_buf_free(&b);
+    return ok ? !r->failed : qrun_fail(r, "out of memory");
+}
+
+/* ---- numbers ---- */
+
+static qv num_neg(qrun *r, qv v) {
+    if (v.rep == QR_TEXT) { /* exact: the text with or without its sign */
+        if (v.u.s[0] == '-') return qv_num_text(v.u.s + 1, v.len - 1);
+        qv s = str_concat(r, "-", 1, v.u.s, v.len);
+        return qv_num_text(s.u.s, s.len);
+    }
+    int64_t i;
+    if (qv_num_i64(v, &i) && i != INT64_MIN) return qv_int(-i);
+    return qv_dbl(-qv_num_f64(v));
+}
+
+static qv num_arith(int op, qv a, qv b) {
+    int64_t x, y;
+    if (qv_num_i64(a, &x) && qv_num_i64(b, &y)) {
+        /* exact while the result fits int64 */
+        switch (op) {
+        case QA_ADD:
+            if ((y > 0 && x <= INT64_MAX - y) || (y <= 0 && x >= INT64_MIN - y)) return qv_int(x + y);
+            break;
+        case QA_SUB:
+            if ((y < 0 && x <= INT64_MAX + y) || (y >= 0 && x >= INT64_MIN + y)) return qv_int(x - y);
+            break;
+        case QA_MUL: {
+            int64_t lim = INT64_C(3037000499); /* floor(sqrt(INT64_MAX)) */
+            if (x >= -lim && x <= lim && y >= -lim && y <= lim) return qv_int(x * y);
+            break;
+        }
+        case QA_DIV:
+            if (y != 0 && !(x == INT64_MIN && y == -1) && x % y == 0) return qv_int(x / y);
+            break;
+        default: break;
+        }
+    }
+    double p = qv_num_f64(a), q = qv_num_f64(b);
+    switch (op) {
+    case QA_ADD: return qv_dbl(p + q);
+    case QA_SUB: return qv_dbl(p - q);
+    case QA_MUL: return qv_dbl(p * q);
+    default: return qv_dbl(p / q);
+    }
+}
+
+/* jq's %: both operands truncated to integers. */
+static int64_t trunc_i64(double d) {
+    if (d != d) return 0;
+    if (d >= 9.2233720368547758e18) return INT64_MAX;
+    if (d <= -9.2233720368547758e18) return INT64_MIN;
+    return (int64_t)d;
+}
+
+static int64_t num_to_i64(qv v) {
+    int64_t i;
+    return qv_num_i64(v, &i) ? i : trunc_i64(qv_num_f64(v));
+}
+
+/* ---- operators ---- */
+
+static bool arr_contains(qv arr, qv x) {
+    qiter it;
+    qiter_init(&it, arr);
+    qv e;
+    while (qiter_next(&it, NULL, &e))
+        if (qv_compare(e, x) == 0) return true;
+    return false;
+}
+
+/* jq's a * b on objects: b's members win, objects merged recursively. */
+static bool deep_merge(qrun *r, qv a, qv b, qv *out) {
+    qvec o = {NULL, 0, 0};
+    if (!obj_copy(r, &o, a)) return false;
+    qiter it;
+    qiter_init(&it, b);
+    qv k, v;
+    while (qiter_next(&it, &k, &v)) {
+        qv old = qv_obj_get(a, k.u.s, k.len);
+        if (old.type == QT_OBJ && v.type == QT_OBJ && !deep_merge(r, old, v, &v)) return false;
+        if (!obj_set(r, &o, k, v)) return false;
+    }
+    *out = obj_of(&o);
+    return true;
+}
+
+static bool binop(qrun *r, const qnode *n, qv a, qv b, qv *out) {
+    char ba[32], bb[32];
+    int op = n->sub;
+    if (op >= QA_EQ) {
+        int c = qv_compare(a, b);
+        bool t = op == QA_EQ ? c == 0 : op == QA_NE ? c != 0 : op == QA_LT ? c < 0 :
+                 op == QA_LE ? c <= 0 : op == QA_GT ? c > 0 : c >= 0;
+        *out = qv_bool(t);
+        return true;
+    }
+    if (a.type == QT_NUM && b.type == QT_NUM) {
+        if (op == QA_DIV || op == QA_MOD) {
+            bool zero = op == QA_DIV ? qv_num_f64(b) == 0 : num_to_i64(b) == 0;
+            if (zero)
+                return fail_at(r, n, "%s (%s) and %s (%s) cannot be divided%s because the divisor is zero",
+                               TV(a, ba), TV(b, bb), op == QA_MOD ? " (remainder)" : "");
+        }
+        if (op == QA_MOD) {
+            int64_t x = num_to_i64(a), y = num_to_i64(b);
+            *out = qv_int(y == -1 ? 0 : x % y);
+            return true;
+        }
+        *out = num_arith(op, a, b);
+        return true;
+    }
+    switch (op) {
+    case QA_ADD:
+        if (a.type == QT_NULL) {
+            *out = b;
+            return true;
+        }
+        if (b.type == QT_NULL) {
+            *out = a;
+            return true;
+        }
+        if (a.type == QT_STR && b.type == QT_STR) {
+            *out = str_concat(r, a.u.s, a.len, b.u.s, b.len);
+            return !r->failed;
+        }
+        if (a.type == QT_ARR && b.type == QT_ARR) {
+            qvec v = {NULL, 0, 0};
+            qiter it;
+            qv e;
+            qiter_init(&it, a);
+            while (qiter_next(&it, NULL, &e))
+                if (!vec_push(r, &v, e)) return false;
+            qiter_init(&it, b);
+            while (qiter_next(&it, NULL, &e))
+                if (!vec_push(r, &v, e)) return false;
+            *out = arr_of(&v);
+            return true;
+        }
+        if (a.type == QT_OBJ && b.type == QT_OBJ) {
+            qvec o = {NULL, 0, 0};
+            if (!obj_copy(r, &o, a)) return false;
+            qiter it;
+            qiter_init(&it, b);
+            qv k, v;
+            while (qiter_next(&it, &k, &v))
+                if (!obj_set(r, &o, k, v)) return false;
+            *out = obj_of(&o);
+            return true;
+        }
+        return fail_at(r, n, "%s (%s) and %s (%s) cannot be added", TV(a, ba), TV(b, bb));
+    case QA_SUB:
+        if (a.type == QT_ARR && b.type == QT_ARR) {
+            qvec v = {NULL, 0, 0};
+            qiter it;
+            qv e;
+            qiter_init(&it, a);
+            while (qiter_next(&it, NULL, &e))
+                if (!arr_contains(b, e) && !vec_push(r, &v, e)) return false;
+            *out = arr_of(&v);
+            return true;
+        }
+        return fail_at(r, n, "%s (%s) and %s (%s) cannot be subtracted", TV(a, ba), TV(b, bb));
+    case QA_MUL:
+        if (a.type == QT_OBJ && b.type == QT_OBJ) return deep_merge(r, a, b, out);
+        if ((a.type == QT_STR && b.type == QT_NUM) || (a.type == QT_NUM && b.type == QT_STR)) {
+            qv s = a.type == QT_STR ? a : b;
+            double times = qv_num_f64(a.type == QT_STR ? b : a);
+            if (!(times > 0)) {
+                *out = qv_null(); /* jq: a string times 0 or less is null */
+                return true;
+            }
+            size_t count = times < 1 ? 1 : (size_t)times;
+            if (s.len && count > (r->max_bytes ? r->max_bytes : (size_t)1 << 40) / s.len)
+                return fail_at(r, n, "string repeated too many times");
+            char *d = (char *)qrun_alloc(r, s.len * count + 1);
+            if (!d) return false;
+            for (size_t i = 0; i < count; i++) memcpy(d + i * s.len, s.u.s, s.len);
+            d[s.len * count] = 0;
+            *out = qv_str(d, s.len * count);
+            return true;
+        }
+        return fail_at(r, n, "%s (%s) and %s (%s) cannot be multiplied", TV(a, ba), TV(b, bb));
+    case QA_DIV:
+        if (a.type == QT_STR && b.type == QT_STR) { /* split */
+            qvec v = {NULL, 0, 0};
+            if (a.len == 0) {
+                *out = arr_of(&v);
+                return true;
+            }
+            size_t start = 0;
+            for (size_t i = 0; b.len && i + b.len <= a.len;) {
+                if (memcmp(a.u.s + i, b.u.s, b.len) == 0) {
+                    if (!vec_push(r, &v, qv_str(a.u.s + start, i - start))) return false;
+                    i += b.len;
+                    start = i;
+                } else {
+                    i++;
+                }
+            }
+            if (!b.len) { /* jq: "abc" / "" splits into characters */
+                for (size_t i = 0; i < a.len;) {
+                    size_t j = i + 1;
+                    while (j < a.len && ((unsigned char)a.u.s[j] & 0xC0) == 0x80) j++;
+                    if (!vec_push(r, &v, qv_str(a.u.s + i, j - i))) return false;
+                    i = j;
+                }
+            } else if (!vec_push(r, &v, qv_str(a.u.s + start, a.len - start))) {
+                return false;
+            }
+            *out = arr_of(&v);
+            return true;
+        }
+        return fail_at(r, n, "%s (%s) and %s (%s) cannot be divided", TV(a, ba), TV(b, bb));
+    default:
+        return fail_at(r, n, "%s (%s) and %s (%s) cannot be divided", TV(a, ba), TV(b, bb));
+    }
+}
+
+/* ---- indexing ---- */
+
+static bool index_key(qrun *r, const qnode *n, qv t, const char *key, size_t len, qv *out) {
+    if (t.type == QT_OBJ) {
+        *out = qv_obj_get(t, key, len);
+        return true;
+    }
+    if (t.type == QT_NULL) {
+        *out = qv_null();
+        return true;
+    }
+    return fail_at(r, n, "Cannot index %s with \"%.*s\"", qv_type_name(t), (int)(len > 64 ? 64 : len),
+                   key);
+}
+
+static bool index_value(qrun *r, const qnode *n, qv t, qv idx, qv *out) {
+    if (idx.type == QT_STR) return index_key(r, n, t, idx.u.s, idx.len, out);
+    if (t.type == QT_NULL && (idx.type == QT_NUM || idx.type == QT_NULL)) {
+        *out = qv_null();
+        return true;
+    }
+    if (t.type == QT_ARR && idx.type == QT_NUM) {
+        double d = qv_num_f64(idx);
+        if (d != floor(d)) { /* jq: a fractional index names nothing */
+            *out = qv_null();
+            return true;
+        }
+        if (d < 0) d += (double)t.len;
+        *out = d >= 0 && d < (double)t.len ? qv_arr_get(t, (size_t)d) : qv_null();
+        return true;
+    }
+    if (t.type == QT_ARR && idx.type == QT_ARR)
+        return fail_at(r, n, "unsupported: indexing an array with an array (jq's indices)");
+    return fail_at(r, n, "Cannot index %s with %s", qv_type_name(t), qv_type_name(idx));
+}
+
+/* Byte offset of code point `cp` in s (len bytes), or len. */
+static size_t cp_offset(const char *s, size_t len, size_t cp) {
+    size_t i = 0;
+    for (; i < len && cp; cp--) {
+        i++;
+        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
+    }
+    return i;
+}
+
+static size_t cp_count(const char *s, size_t len) {
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static bool slice(qrun *r, const qnode *n, qv t, qv from, qv to, qv *out) {
+    if (t.type == QT_NULL) {
+        *out = qv_null();
+        return true;
+    }
+    if ((from.type != QT_NUM && from.type != QT_NULL) || (to.type != QT_NUM && to.type != QT_NULL))
+        return fail_at(r, n, "Start and end indices of an array slice must be numbers");
+    if (t.type != QT_ARR && t.type != QT_STR)
+        return fail_at(r, n, "Cannot index %s with object", qv_type_name(t));
+    size_t len = t.type == QT_ARR ? t.len : cp_count(t.u.s, t.len);
+    double dl = (double)len;
+    double s = from.type == QT_NULL ? 0 : floor(qv_num_f64(from));
+    double e = to.type == QT_NULL ? dl : ceil(qv_num_f64(to));
+    if (s < 0) s += dl;
+    if (e < 0) e += dl;
+    s = s < 0 ? 0 : s > dl ? dl : s;
+    e = e < s ? s : e > dl ? dl : e;
+    size_t a = (size_t)s, b = (size_t)e;
+    if (t.type == QT_STR) {
+        size_t x = cp_offset(t.u.s, t.len, a);
+        size_t y = x + cp_offset(t.u.s + x, t.len - x, b - a);
+        *out = qv_str(t.u.s + x, y - x);
+        return true;
+    }
+    if (t.rep != QR_DOC) {
+        qv v = t;
+        v.u.items = t.u.items + a;
+        v.len = b - a;
+        *out = v;
+        return true;
+    }
+    qvec v = {NULL, 0, 0};
+    qiter it;
+    qiter_init(&it, t);
+    qv e2;
+    for (size_t i = 0; i < b && qiter_next(&it, NULL, &e2); i++)
+        if (i >= a && !vec_push(r, &v, e2)) return false;
+    *out = arr_of(&v);
+    return true;
+}
+
+/* ---- the nodes ---- */
+
+typedef struct then_ctx { /* run `n` on each value, outputs to k */
+    qrun *r;
+    const qnode *n;
+    qk k;
+} then_ctx;
+
+static bool then_emit(void *c, qv v) {
+    then_ctx *t = (then_ctx *)c;
+    return ev(t->r, t->n, v, t->k);
+}
+
+typedef struct field_ctx {
+    qrun *r;
+    const qnode *n;
+    qk k;
+} field_ctx;
+
+static bool field_emit(void *c, qv t) {
+    field_ctx *f = (field_ctx *)c;
+    qv out;
+    return index_key(f->r, f->n, t, f->n->name, f->n->name_len, &out) && yield(f->k, out);
+}
+
+typedef struct index_ctx {
+    qrun *r;
+    const qnode *n;
+    qv in, idx, from;
+    qk k;
+} index_ctx;
+
+static bool index_inner(void *c, qv t) {
+    index_ctx *x = (index_ctx *)c;
+    qv out;
+    return index_value(x->r, x->n, t, x->idx, &out) && yield(x->k, out);
+}
+
+static bool index_outer(void *c, qv idx) {
+    index_ctx *x = (index_ctx *)c;
+    index_ctx inner = *x;
+    inner.idx = idx;
+    return ev(x->r, x->n->a, x->in, mk(index_inner, &inner));
+}
+
+static bool slice_inner(void *c, qv t) {
+    index_ctx *x = (index_ctx *)c;
+    qv out;
+    return slice(x->r, x->n, t, x->from, x->idx, &out) && yield(x->k, out);
+}
+
+static bool slice_from(void *c, qv from) {
+    index_ctx *x = (index_ctx *)c;
+    index_ctx inner = *x;
+    inner.from = from;
+    return ev(x->r, x->n->a, x->in, mk(slice_inner, &inner));
+}
+
+static bool slice_to(void *c, qv to) {
+    index_ctx *x = (index_ctx *)c;
+    index_ctx inner = *x;
+    inner.idx = to;
+    if (!x->n->b) return slice_from(&inner, qv_null());
+    return ev(x->r, x->n->b, x->in, mk(slice_from, &inner));
+}
+
+static bool iter_values(qrun *r, const qnode *n, qv t, qk k) {
+    if (t.type != QT_ARR && t.type != QT_OBJ) {
+        char b[32];
+        return fail_at(r, n, "Cannot iterate over %s (%s)", TV(t, b));
+    }
+    qiter it;
+    qiter_init(&it, t);
+    qv v;
+    while (qiter_next(&it, NULL, &v))
+        if (!yield(k, v)) return false;
+    return true;
+}
+
+static bool iter_emit(void *c, qv t) {
+    field_ctx *f = (field_ctx *)c;
+    return iter_values(f->r, f->n, t, f->k);
+}
+
+typedef struct try_ctx {
+    qk k;
+    bool downstream; /* the stop came from after the try: not ours to catch */
+} try_ctx;
+
+static bool try_emit(void *c, qv v) {
+    try_ctx *t = (try_ctx *)c;
+    if (yield(t->k, v)) return true;
+    t->downstream = true;
+    return false;
+}
+
+typedef struct arith_ctx {
+    qrun *r;
+    const qnode *n;
+    qv in, rhs;
+    qk k;
+} arith_ctx;
+
+static bool arith_inner(void *c, qv lhs) {
+    arith_ctx *x = (arith_ctx *)c;
+    qv out;
+    return binop(x->r, x->n, lhs, x->rhs, &out) && yield(x->k, out);
+}
+
+static bool arith_outer(void *c, qv rhs) {
+    arith_ctx *x = (arith_ctx *)c;
+    arith_ctx inner = *x;
+    inner.rhs = rhs;
+    return ev(x->r, x->n->a, x->in, mk(arith_inner, &inner));
+}
+
+static bool neg_emit(void *c, qv v) {
+    field_ctx *f = (field_ctx *)c;
+    char b[32];
+    if (v.type != QT_NUM) return fail_at(f->r, f->n, "%s (%s) cannot be negated", TV(v, b));
+    qv out = num_neg(f->r, v);
+    return !f->r->failed && yield(f->k, out);
+}
+
+static bool bool_emit(void *c, qv v) {
+    qk *k = (qk *)c;
+    return yield(*k, qv_bool(qv_truthy(v)));
+}
+
+static bool andor_emit(void *c, qv lhs) {
+    arith_ctx *x = (arith_ctx *)c;
+    bool is_and = x->n->op == Q_AND;
+    if (qv_truthy(lhs) != is_and) return yield(x->k, qv_bool(!is_and));
+    return ev(x->r, x->n->b, x->in, mk(bool_emit, &x->k));
+}
+
+typedef struct alt_ctx {
+    qk k;
+    bool any;
+} alt_ctx;
+
+static bool alt_emit(void *c, qv v) {
+    alt_ctx *a = (alt_ctx *)c;
+    if (!qv_truthy(v)) return true;
+    a->any = true;
+    return yield(a->k, v);
+}
+
+typedef struct collect_ctx {
+    qrun *r;
+    qvec v;
+} collect_ctx;
+
+static bool collect_emit(void *c, qv v) {
+    collect_ctx *x = (collect_ctx *)c;
+    return vec_push(x->r, &x->v, v);
+}
+
+/* Every output of n on `in`, as an array. */
+static bool collect(qrun *r, const qnode *n, qv in, qv *out) {
+    collect_ctx c;
+    c.r = r;
+    memset(&c.v, 0, sizeof c.v);
+    if (!ev(r, n, in, mk(collect_emit, &c))) return false;
+    *out = arr_of(&c.v);
+    return true;
+}
+
+/* {k1: v1, k2: v2, ...}: member i's key and value outputs, then i + 1 */
+typedef struct obj_ctx {
+    qrun *r;
+    const qnode *n;
+    qv in;
+    qk k;
+    qv *pairs; /* key, value of the members chosen so far */
+    size_t i;
+} obj_ctx;
+
+static bool obj_members(obj_ctx *o, size_t i);
+
+static bool obj_value(void *c, qv v) {
+    obj_ctx *o = (obj_ctx *)c;
+    o->pairs[2 * o->i + 1] = v;
+    return obj_members(o, o->i + 1);
+}
+
+static bool obj_key(void *c, qv key) {
+    obj_ctx *o = (obj_ctx *)c;
+    char b[32];
+    if (key.type != QT_STR) return fail_at(o->r, o->n->list[2 * o->i], "Cannot use %s (%s) as object key", TV(key, b));
+    o->pairs[2 * o->i] = key;
+    obj_ctx next = *o;
+    return ev(o->r, o->n->list[2 * o->i + 1], o->in, mk(obj_value, &next));
+}
+
+static bool obj_members(obj_ctx *o, size_t i) {
+    if (2 * i == o->n->n) {
+        qvec m = {NULL, 0, 0};
+        for (size_t j = 0; j < i; j++)
+            if (!obj_set(o->r, &m, o->pairs[2 * j], o->pairs[2 * j + 1])) return false;
+        return yield(o->k, obj_of(&m));
+    }
+    obj_ctx next = *o;
+    next.i = i;
+    return ev(o->r, o->n->list[2 * i], o->in, mk(obj_key, &next));
+}
+
+/* "...\(a)...": the parts' texts, last interpolation outermost */
+typedef struct fmt_ctx {
+    qrun *r;
+    const qnode *n;
+    qv in;
+    qk k;
+    qv *texts;
+    size_t i;
+} fmt_ctx;
+
+static bool fmt_parts(fmt_ctx *f, size_t i);
+
+static bool fmt_value(void *c, qv v) {
+    fmt_ctx *f = (fmt_ctx *)c;
+    if (!to_text(f->r, v, true, &f->texts[f->i])) return false;
+    return fmt_parts(f, f->i);
+}
+
+/* Parts below i are still to be chosen. */
+static bool fmt_parts(fmt_ctx *f, size_t i) {
+    while (i > 0 && f->n->list[i - 1]->op == Q_LITERAL) {
+        i--;
+        f->texts[i] = f->n->list[i]->lit;
+    }
+    if (i == 0) {
+        size_t total = 0;
+        for (size_t j = 0; j < f->n->n; j++) total += f->texts[j].len;
+        char *s = (char *)qrun_alloc(f->r, total + 1);
+        if (!s) return false;
+        size_t at = 0;
+        for (size_t j = 0; j < f->n->n; j++) {
+            if (f->texts[j].len) memcpy(s + at, f->texts[j].u.s, f->texts[j].len);
+            at += f->texts[j].len;
+        }
+        s[total] = 0;
+        return yield(f->k, qv_str(s, total));
+    }
+    fmt_ctx next = *f;
+    next.i = i - 1;
+    return ev(f->r, f->n->list[i - 1], f->in, mk(fmt_value, &next));
+}
+
+typedef struct if_ctx {
+    qrun *r;
+    const qnode *n;
+    qv in;
+    qk k;
+} if_ctx;
+
+static bool if_emit(void *c, qv cond) {
+    if_ctx *x = (if_ctx *)c;
+    return ev(x->r, qv_truthy(cond) ? x->n->b : x->n->c, x->in, x->k);
+}
+
+typedef struct as_ctx {
+    qrun *r;
+    const qnode *n;
+    qv in;
+    qk k;
+} as_ctx;
+
+static bool as_emit(void *c, qv v) {
+    as_ctx *x = (as_ctx *)c;
+    qv old = x->r->slots[x->n->slot];
+    x->r->slots[x->n->slot] = v;
+    bool ok = ev(x->r, x->n->b, x->in, x->k);
+    x->r->slots[x->n->slot] = old;
+    return ok;
+}
+
+static bool recurse(qrun *r, const qnode *n, qv v, qk k) {
+    if (!yield(k, v)) return false;
+    if (v.type != QT_ARR && v.type != QT_OBJ) return true;
+    if (++r->depth > QEVAL_MAX_DEPTH) return fail_at(r, n, "values nested too deeply for ..");
+    qiter it;
+    qiter_init(&it, v);
+    qv e;
+    bool ok = true;
+    while (ok && qiter_next(&it, NULL, &e)) ok = recurse(r, n, e, k);
+    r->depth--;
+    return ok;
+}
+
+/* ---- builtins ---- */
+
+typedef struct sort_item {
+    qv key, val;
+    size_t at; /* original position: qsort is not stable */
+} sort_item;
+
+static int cmp_sort_items(const void *x, const void *y) {
+    const sort_item *a = (const sort_item *)x, *b = (const sort_item *)y;
+    int c = qv_compare(a->key, b->key);
+    return c ? c : a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* The elements of arr with their keys (f's outputs as an array, or the
+ * element itself when f is NULL), stably sorted by key. */
+static sort_item *sorted_items(qrun *r, const qnode *call, const qnode *f, qv arr,
+                               const char *what) {
+    char b[32];
+    if (arr.type != QT_ARR) {
+        fail_at(r, call, "%s (%s) cannot be %s, as it is not an array", TV(arr, b), what);
+        return NULL;
+    }
+    sort_item *items = (sort_item *)qrun_alloc(r, (arr.len ? arr.len : 1) * sizeof *items);
+    if (!items) return NULL;
+    qiter it;
+    qiter_init(&it, arr);
+    qv e;
+    for (size_t i = 0; qiter_next(&it, NULL, &e); i++) {
+        items[i].val = e;
+        items[i].at = i;
+        if (!f) items[i].key = e;
+        else if (!collect(r, f, e, &items[i].key)) return NULL;
+    }
+    if (arr.len > 1) qsort(items, arr.len, sizeof *items, cmp_sort_items);
+    return items;
+}
+
+static bool keys_of(qrun *r, const qnode *n, qv v, bool sorted, qv *out) {
+    char b[32];
+    qvec keys = {NULL, 0, 0};
+    if (v.type == QT_ARR) {
+        for (size_t i = 0; i < v.len; i++)
+            if (!vec_push(r, &keys, qv_int((int64_t)i))) return false;
+    } else if (v.type == QT_OBJ) {
+        qiter it;
+        qiter_init(&it, v);
+        qv k, val;
+        while (qiter_next(&it, &k, &val))
+            if (!vec_push(r, &keys, k)) return false;
+        if (sorted) {
+            qv a = arr_of(&keys);
+            sort_item *items = sorted_items(r, n, NULL, a, "sorted");
+            if (!items) return false;
+            for (size_t i = 0; i < keys.n; i++) keys.items[i] = items[i].val;
+        }
+    } else {
+        return fail_at(r, n, "%s (%s) has no keys", TV(v, b));
+    }
+    *out = arr_of(&keys);
+    return true;
+}
+
+typedef struct has_ctx {
+    qrun *r;
+    const qnode *n;
+    qv in;
+    qk k;
+} has_ctx;
+
+static bool has_emit(void *c, qv key) {
+    has_ctx *h = (has_ctx *)c;
+    qv in = h->in;
+    bool found;
+    if (in.type == QT_OBJ && key.type == QT_STR) {
+        found = obj_has(in, key.u.s, key.len);
+    } else if (in.type == QT_ARR && key.type == QT_NUM) {
+        double d = qv_num_f64(key);
+        found = d >= 0 && d < (double)in.len;
+    } else {
+        return fail_at(h->r, h->n, "Cannot check whether %s has a %s key", qv_type_name(in),
+                       qv_type_name(key));
+    }
+    return yield(h->k, qv_bool(found));
+}
+
+static bool select_emit(void *c, qv v) {
+    has_ctx *s = (has_ctx *)c;
+    return !qv_truthy(v) || yield(s->k, s->in);
+}
+
+typedef struct first_ctx {
+    qv v;
+    bool got;
+    bool last; /* keep going, remember the latest */
+} first_ctx;
+
+static bool first_emit(void *c, qv v) {
+    first_ctx *f = (first_ctx *)c;
+    f->v = v;
+    f->got = true;
+    return f->last;
+}
+
+static bool length_of(qrun *r, const qnode *n, qv v, qv *out) {
+    char b[32];
+    switch (v.type) {
+    case QT_NULL: *out = qv_int(0); return true;
+    case QT_NUM:
+        if (v.rep == QR_TEXT) *out = v.u.s[0] == '-' ? qv_num_text(v.u.s + 1, v.len - 1) : v;
+        else *out = qv_num_f64(v) < 0 ? num_neg(r, v) : v;
+        return true;
+    case QT_STR: *out = qv_int((int64_t)cp_count(v.u.s, v.len)); return true;
+    case QT_ARR:
+    case QT_OBJ: *out = qv_int((int64_t)v.len); return true;
+    default: return fail_at(r, n, "%s (%s) has no length", TV(v, b));
+    }
+}
+
+/* tonumber: a string that is exactly one JSON number (surrounding
+ * whitespace allowed), kept as its text. */
+static bool to_number(qrun *r, const qnode *n, qv v, qv *out) {
+    char b[32];
+    if (v.type == QT_NUM) {
+        *out = v;
+        return true;
+    }
+    if (v.type != QT_STR) return fail_at(r, n, "%s (%s) cannot be parsed as a number", TV(v, b));
+    const char *s = v.u.s, *e = v.u.s + v.len;
+    while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
+    jet_error err;
+    jet_read_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.flags = JET_READ_NUMBER_AS_RAW;
+    jet_doc *d = s < e && (*s == '-' || (*s >= '0' && *s <= '9')) ? jet_read(s, (size_t)(e - s), &opts, NULL, &err) : NULL;
+    bool ok = d && jet_is_raw(jet_doc_root(d));
+    jet_doc_free(d);
+    if (!ok) return fail_at(r, n, "Cannot parse '%.*s' as a number", (int)(v.len > 40 ? 40 : v.len), v.u.s);
+    *out = qv_num_text(s, (size_t)(e - s));
+    return true;
+}
+
+static bool ascii_case(qrun *r, const qnode *n, qv v, bool up, qv *out) {
+    if (v.type != QT_STR) return fail_at(r, n, "%s input must be a string", up ? "ascii_upcase" : "ascii_downcase");
+    char *s = (char *)qrun_alloc(r, v.len + 1);
+    if (!s) return false;
+    for (size_t i = 0; i < v.len; i++) {
+        char c = v.u.s[i];
+        if (up && c >= 'a' && c <= 'z') c = (char)(c - 32);
+        if (!up && c >= 'A' && c <= 'Z') c = (char)(c + 32);
+        s[i] = c;
+    }
+    s[v.len] = 0;
+    *out = qv_str(s, v.len);
+    return true;
+}
+
+static bool from_entries(qrun *r, const qnode *n, qv v, qv *out) {
+    char b[32];
+    if (v.type != QT_ARR && v.type != QT_OBJ) return fail_at(r, n, "Cannot iterate over %s (%s)", TV(v, b));
+    qvec o = {NULL, 0, 0};
+    qiter it;
+    qiter_init(&it, v);
+    qv e;
+    static const char *const key_names[] = {"key", "Key", "name", "Name"};
+    while (qiter_next(&it, NULL, &e)) {
+        qv key = qv_null(), val;
+        for (size_t i = 0; i < 4; i++) {
+            if (!index_key(r, n, e, key_names[i], strlen(key_names[i]), &key)) return false;
+            if (qv_truthy(key)) break;
+        }
+        if (key.type != QT_STR) return fail_at(r, n, "Cannot use %s (%s) as object key", TV(key, b));
+        bool has_value = e.type == QT_OBJ && obj_has(e, "value", 5);
+        if (!index_key(r, n, e, has_value ? "value" : "Value", 5, &val)) return false;
+        if (!obj_set(r, &o, key, val)) return false;
+    }
+    *out = obj_of(&o);
+    return true;
+}
+
+static bool to_entries(qrun *r, const qnode *n, qv v, qv *out) {
+    qv keys;
+    if (!keys_of(r, n, v, false, &keys)) return false;
+    qvec arr = {NULL, 0, 0};
+    static char key_text[] = "key", value_text[] = "value";
+    for (size_t i = 0; i < keys.len; i++) {
+        qv k = keys.u.items[i], val;
+        if (!index_value(r, n, v, k, &val)) return false;
+        qv *m = (qv *)qrun_alloc(r, 4 * sizeof *m);
+        if (!m) return false;
+        m[0] = qv_str(key_text, 3);
+        m[1] = k;
+        m[2] = qv_str(value_text, 5);
+        m[3] = val;
+        qv entry = qv_null();
+        entry.type = QT_OBJ;
+        entry.len = 2;
+        entry.u.items = m;
+        if (!vec_push(r, &arr, entry)) return false;
+    }
+    *out = arr_of(&arr);
+    return true;
+}
+
+static bool add_all(qrun *r, const qnode *n, qv v, qv *out) {
+    char b[32];
+    if (v.type != QT_ARR && v.type != QT_OBJ) return fail_at(r, n, "Cannot iterate over %s (%s)", TV(v, b));
+    qv acc = qv_null(), e;
+    qiter it;
+    qiter_init(&it, v);
+    qnode plus = *n;
+    plus.sub = QA_ADD;
+    /* strings and arrays: one allocation for the whole result */
+    bool strings = true, arrays = true;
+    size_t total = 0;
+    while (qiter_next(&it, NULL, &e)) {
+        strings = strings && (e.type == QT_STR || e.type == QT_NULL);
+        arrays = arrays && (e.type == QT_ARR || e.type == QT_NULL);
+        total += e.len;
+    }
+    qiter_init(&it, v);
+    if (v.len > 1 && (strings || arrays)) {
+        char *s = strings ? (char *)qrun_alloc(r, total + 1) : NULL;
+        qvec items = {NULL, 0, 0};
+        size_t at = 0;
+        bool any = false;
+        if (strings && !s) return false;
+        while (qiter_next(&it, NULL, &e)) {
+            if (e.type == QT_NULL) continue;
+            any = true;
+            if (strings) {
+                if (e.len) memcpy(s + at, e.u.s, e.len);
+                at += e.len;
+                continue;
+            }
+            qiter ei;
+            qiter_init(&ei, e);
+            qv x;
+            while (qiter_next(&ei, NULL, &x))
+                if (!vec_push(r, &items, x)) return false;
+        }
+        if (!any) *out = qv_null();
+        else if (strings) s[at] = 0, *out = qv_str(s, at);
+        else *out = arr_of(&items);
+        return true;
+    }
+    while (qiter_next(&it, NULL, &e))
+        if (!binop(r, &plus, acc, e, &acc)) return false;
+    *out = acc;
+    return true;
+}
+
+static bool call(qrun *r, const qnode *n, qv in, qk k) {
+    qv out;
+    const qnode *arg = n->n ? n->list[0] : NULL;
+    switch ((qfn)n->sub) {
+    case QF_EMPTY: return true;
+    case QF_NOT: return yield(k, qv_bool(!qv_truthy(in)));
+    case QF_LENGTH: return length_of(r, n, in, &out) && yield(k, out);
+    case QF_TYPE: {
+        const char *t = qv_type_name(in);
+        return yield(k, qv_str(t, strlen(t)));
+    }
+    case QF_KEYS:
+    case QF_KEYS_UNSORTED: return keys_of(r, n, in, n->sub == QF_KEYS, &out) && yield(k, out);
+    case QF_HAS:
+    case QF_SELECT: {
+        has_ctx h;
+        h.r = r;
+        h.n = n;
+        h.in = in;
+        h.k = k;
+        return ev(r, arg, in, mk(n->sub == QF_HAS ? has_emit : select_emit, &h));
+    }
+    case QF_VALUES: return in.type == QT_NULL || yield(k, in);
+    case QF_MAP: {
+        char b[32];
+        if (in.type != QT_ARR && in.type != QT_OBJ)
+            return fail_at(r, n, "Cannot iterate over %s (%s)", TV(in, b));
+        collect_ctx c;
+        c.r = r;
+        memset(&c.v, 0, sizeof c.v);
+        qiter it;
+        qiter_init(&it, in);
+        qv e;
+        while (qiter_next(&it, NULL, &e))
+            if (!ev(r, arg, e, mk(collect_emit, &c))) return false;
+        return yield(k, arr_of(&c.v));
+    }
+    case QF_TO_ENTRIES: return to_entries(r, n, in, &out) && yield(k, out);
+    case QF_FROM_ENTRIES: return from_entries(r, n, in, &out) && yield(k, out);
+    case QF_FIRST:
+    case QF_LAST: {
+        qv idx = qv_int(n->sub == QF_FIRST ? 0 : -1);
+        return index_value(r, n, in, idx, &out) && yield(k, out);
+    }
+    case QF_FIRST_OF:
+    case QF_LAST_OF: {
+        first_ctx f;
+        f.got = false;
+        f.last = n->sub == QF_LAST_OF;
+        f.v = qv_null();
+        bool ok = ev(r, arg, in, mk(first_emit, &f));
+        if (!ok && (r->failed || !f.got)) return false;
+        return !f.got || yield(k, f.v);
+    }
+    case QF_ADD: return add_all(r, n, in, &out) && yield(k, out);
+    case QF_SORT:
+    case QF_SORT_BY:
+    case QF_UNIQUE:
+    case QF_UNIQUE_BY:
+    case QF_GROUP_BY: {
+        bool by = n->sub == QF_SORT_BY || n->sub == QF_UNIQUE_BY || n->sub == QF_GROUP_BY;
+        sort_item *items = sorted_items(r, n, by ? arg : NULL, in, n->sub == QF_GROUP_BY ? "grouped" : "sorted");
+        if (!items) return false;
+        qvec v = {NULL, 0, 0}, group = {NULL, 0, 0};
+        for (size_t i = 0; i < in.len; i++) {
+            bool same = i > 0 && qv_compare(items[i].key, items[i - 1].key) == 0;
+            if (n->sub == QF_GROUP_BY) {
+                if (i > 0 && !same) {
+                    if (!vec_push(r, &v, arr_of(&group))) return false;
+                    memset(&group, 0, sizeof group);
+                }
+                if (!vec_push(r, &group, items[i].val)) return false;
+                continue;
+            }
+            if ((n->sub == QF_UNIQUE || n->sub == QF_UNIQUE_BY) && same) continue;
+            if (!vec_push(r, &v, items[i].val)) return false;
+        }
+        if (group.n && !vec_push(r, &v, arr_of(&group))) return false;
+        return yield(k, arr_of(&v));
+    }
+    case QF_MIN:
+    case QF_MAX:
+    case QF_MIN_BY:
+    case QF_MAX_BY: {
+        bool by = n->sub == QF_MIN_BY || n->sub == QF_MAX_BY;
+        bool max = n->sub == QF_MAX || n->sub == QF_MAX_BY;
+        sort_item *items = sorted_items(r, n, by ? arg : NULL, in, "sorted");
+        if (!items) return false;
+        if (!in.len) return yield(k, qv_null());
+        /* jq: the last of equal maxima, the first of equal minima */
+        return yield(k, items[max ? in.len - 1 : 0].val);
+    }
+    case QF_REVERSE: {
+        if (in.type == QT_NULL) return yield(k, qv_null());
+        if (in.type == QT_STR) {
+            char *s = (char *)qrun_alloc(r, in.len + 1);
+            if (!s) return false;
+            for (size_t i = 0; i < in.len;) { /* by characters */
+                size_t j = i + 1;
+                while (j < in.len && ((unsigned char)in.u.s[j] & 0xC0) == 0x80) j++;
+                memcpy(s + in.len - j, in.u.s + i, j - i);
+                i = j;
+            }
+            s[in.len] = 0;
+            return yield(k, qv_str(s, in.len));
+        }
+        sort_item *items = NULL;
+        if (in.type != QT_ARR) {
+            char b[32];
+            return fail_at(r, n, "Cannot reverse %s (%s)", TV(in, b));
+        }
+        (void)items;
+        qvec v = {NULL, 0, 0};
+        qiter it;
+        qiter_init(&it, in);
+        qv e;
+        while (qiter_next(&it, NULL, &e))
+            if (!vec_push(r, &v, e)) return false;
+        for (size_t i = 0; i < v.n / 2; i++) {
+            qv t = v.items[i];
+            v.items[i] = v.items[v.n - 1 - i];
+            v.items[v.n - 1 - i] = t;
+        }
+        return yield(k, arr_of(&v));
+    }
+    case QF_TOSTRING:
+    case QF_TOJSON: return to_text(r, in, n->sub == QF_TOSTRING, &out) && yield(k, out);
+    case QF_TONUMBER: return to_number(r, n, in, &out) && yield(k, out);
+    case QF_ASCII_DOWNCASE:
+    case QF_ASCII_UPCASE: return ascii_case(r, n, in, n->sub == QF_ASCII_UPCASE, &out) && yield(k, out);
+    case QF_RANGE:
+    case QF_RANGE2: {
+        /* range(n) and range(from; upto) with number arguments: each pair
+         * of argument outputs, the last argument's outermost */
+        qv from = qv_int(0), upto;
+        qv a0, a1;
+        if (!collect(r, n->list[0], in, &a0)) return false;
+        if (n->sub == QF_RANGE2 && !collect(r, n->list[1], in, &a1)) return false;
+        qv outer = n->sub == QF_RANGE2 ? a1 : a0;
+        for (size_t j = 0; j < outer.len; j++) {
+            size_t inner_n = n->sub == QF_RANGE2 ? a0.len : 1;
+            for (size_t i = 0; i < inner_n; i++) {
+                if (n->sub == QF_RANGE2) from = a0.u.items[i];
+                upto = outer.u.items[j];
+                if (from.type != QT_NUM || upto.type != QT_NUM)
+                    return fail_at(r, n, "Range bounds must be numeric");
+                int64_t x, y;
+                if (qv_num_i64(from, &x) && qv_num_i64(upto, &y)) {
+                    for (int64_t v = x; v < y; v++) {
+                        if (r->max_steps && ++r->steps > r->max_steps)
+                            return fail_at(r, n, "the query's step limit was reached");
+                        if (!yield(k, qv_int(v))) return false;
+                    }
+                } else {
+                    double hi = qv_num_f64(upto);
+                    for (double v = qv_num_f64(from); v < hi; v += 1) {
+                        if (r->max_steps && ++r->steps > r->max_steps)
+                            return fail_at(r, n, "the query's step limit was reached");
+                        if (!yield(k, qv_dbl(v))) return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+    }
+    return fail_at(r, n, "internal error: unknown builtin");
+}
+
+static bool ev(qrun *r, const qnode *n, qv in, qk k) {
+    if (r->max_steps && ++r->steps > r->max_steps)
+        return fail_at(r, n, "the query's step limit was reached");
+    if (++r->depth > QEVAL_MAX_DEPTH) {
+        r->depth--;
+        return fail_at(r, n, "the query nests too deeply");
+    }
+    bool ok;
+    switch ((qop)n->op) {
+    case Q_IDENTITY: ok = yield(k, in); break;
+    case Q_RECURSE: ok = recurse(r, n, in, k); break;
+    case Q_FIELD: {
+        field_ctx f;
+        f.r = r;
+        f.n = n;
+        f.k = k;
+        if (n->a->op == Q_IDENTITY) ok = field_emit(&f, in);
+        else ok = ev(r, n->a, in, mk(field_emit, &f));
+        break;
+    }
+    case Q_INDEX: {
+        index_ctx x;
+        memset(&x, 0, sizeof x);
+        x.r = r;
+        x.n = n;
+        x.in = in;
+        x.k = k;
+        ok = ev(r, n->b, in, mk(index_outer, &x));
+        break;
+    }
+    case Q_SLICE: {
+        index_ctx x;
+        memset(&x, 0, sizeof x);
+        x.r = r;
+        x.n = n;
+        x.in = in;
+        x.k = k;
+        ok = n->c ? ev(r, n->c, in, mk(slice_to, &x)) : slice_to(&x, qv_null());
+        break;
+    }
+    case Q_ITER: {
+        field_ctx f;
+        f.r = r;
+        f.n = n;
+        f.k = k;
+        ok = ev(r, n->a, in, mk(iter_emit, &f));
+        break;
+    }
+    case Q_TRY: {
+        try_ctx t;
+        t.k = k;
+        t.downstream = false;
+        ok = ev(r, n->a, in, mk(try_emit, &t));
+        if (!ok && !t.downstream && r->failed) { /* the body's own error: dropped */
+            r->failed = false;
+            r->msg[0] = 0;
+            ok = true;
+        }
+        break;
+    }
+    case Q_PIPE: {
+        then_ctx t;
+        t.r = r;
+        t.n = n->b;
+        t.k = k;
+        ok = ev(r, n->a, in, mk(then_emit, &t));
+        break;
+    }
+    case Q_COMMA: ok = ev(r, n->a, in, k) && ev(r, n->b, in, k); break;
+    case Q_LITERAL: ok = yield(k, n->lit); break;
+    case Q_VAR: ok = yield(k, r->slots[n->slot]); break;
+    case Q_NEG: {
+        field_ctx f;
+        f.r = r;
+        f.n = n;
+        f.k = k;
+        ok = ev(r, n->a, in, mk(neg_emit, &f));
+        break;
+    }
+    case Q_ARITH: {
+        arith_ctx x;
+        x.r = r;
+        x.n = n;
+        x.in = in;
+        x.k = k;
+        x.rhs = qv_null();
+        ok = ev(r, n->b, in, mk(arith_outer, &x));
+        break;
+    }
+    case Q_AND:
+    case Q_OR: {
+        arith_ctx x;
+        x.r = r;
+        x.n = n;
+        x.in = in;
+        x.k = k;
+        x.rhs = qv_null();
+        ok = ev(r, n->a, in, mk(andor_emit, &x));
+        break;
+    }
+    case Q_ALT: {
+        alt_ctx a;
+        a.k = k;
+        a.any = false;
+        ok = ev(r, n->a, in, mk(alt_emit, &a));
+        if (ok && !a.any) ok = ev(r, n->b, in, k);
+        break;
+    }
+    case Q_ARRAY: {
+        qv arr;
+        qvec none = {NULL, 0, 0};
+        if (!n->a) ok = yield(k, arr_of(&none));
+        else ok = collect(r, n->a, in, &arr) && yield(k, arr);
+        break;
+    }
+    case Q_OBJECT: {
+        obj_ctx o;
+        o.r = r;
+        o.n = n;
+        o.in = in;
+        o.k = k;
+        o.i = 0;
+        o.pairs = (qv *)qrun_alloc(r, (n->n ? n->n : 1) * sizeof *o.pairs);
+        ok = o.pairs && obj_members(&o, 0);
+        break;
+    }
+    case Q_FORMAT: {
+        fmt_ctx f;
+        f.r = r;
+        f.n = n;
+        f.in = in;
+        f.k = k;
+        f.i = 0;
+        f.texts = (qv *)qrun_alloc(r, n->n * sizeof *f.texts);
+        ok = f.texts && fmt_parts(&f, n->n);
+        break;
+    }
+    case Q_CALL: ok = call(r, n, in, k); break;
+    case Q_IF: {
+        if_ctx x;
+        x.r = r;
+        x.n = n;
+        x.in = in;
+        x.k = k;
+        ok = ev(r, n->a, in, mk(if_emit, &x));
+        break;
+    }
+    case Q_AS: {
+        as_ctx x;
+        x.r = r;
+        x.n = n;
+        x.in = in;
+        x.k = k;
+        ok = ev(r, n->a, in, mk(as_emit, &x));
+        break;
+    }
+    default: ok = fail_at(r, n, "internal error: unknown node");
+    }
+    r->depth--;
+    return ok;
+}
+
+void qrun_init(qrun *r) {
+    memset(r, 0, sizeof *r);
+    jet_arena_init(&r->arena, NULL);
+}
+
+void qrun_reset(qrun *r) {
+    jet_arena_reset(&r->arena);
+    r->used = 0;
+    r->steps = 0;
+    r->depth = 0;
+    r->failed = false;
+    r->msg[0] = 0;
+    r->err_pos = 0;
+}
+
+void qrun_free(qrun *r) {
+    jet_arena_free(&r->arena);
+}
+
+bool qrun_eval(qrun *r, const qprog *p, qv input, qemit_fn emit, void *ctx) {
+    r->slots = (qv *)qrun_alloc(r, (p->nslots ? p->nslots : 1) * sizeof *r->slots);
+    if (!r->slots) return false;
+    for (size_t i = 0; i < p->nslots; i++) r->slots[i] = i < p->nvars && r->vars ? r->vars[i] : qv_null();
+    return ev(r, p->root, input, mk(emit, ctx));
+}
