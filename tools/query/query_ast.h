@@ -26,7 +26,7 @@ typedef enum qop {
     Q_ALT,      /* a // b */
     Q_ARRAY,    /* [a] (a NULL for []) */
     Q_OBJECT,   /* {k: v, ...}: list holds key, value, key, value, ... */
-    Q_FORMAT,   /* "...\(a)...": list holds the parts (literals and filters) */
+    Q_FORMAT,   /* "...\(a)...": list holds literal, filter, literal, ..., literal */
     Q_CALL,     /* a builtin (sub: its id), list: its arguments */
     Q_IF,       /* if a then b else c end */
     Q_AS        /* a as $name | b (slot) */
@@ -47,6 +47,7 @@ typedef enum qfn {
 struct qnode {
     uint8_t op;  /* qop */
     uint8_t sub; /* Q_ARITH operator, Q_CALL builtin */
+    bool opt;    /* a suffix followed by ?: its own error drops the value */
     size_t pos;  /* byte offset in the filter (for error messages) */
     qnode *a, *b, *c;
     qnode **list;

@@ -483,9 +483,12 @@ int jet_query_main(int argc, char **argv) {
             if (!go_on) break;
         }
         if (c.slurp && c.status == QX_OK && !c.io_failed) {
-            qrun_reset(&c.run);
-            qv *items = (qv *)qrun_alloc(&c.run, (slurp.n ? slurp.n : 1) * sizeof *items);
-            if (items) {
+            /* not in the run's arena: run_one starts by resetting it */
+            qv *items = (qv *)malloc((slurp.n ? slurp.n : 1) * sizeof *items);
+            if (!items) {
+                fputs("jet: out of memory\n", stderr);
+                c.status = QX_FAIL;
+            } else {
                 for (size_t i = 0; i < slurp.n; i++) items[i] = qv_from_jet(jet_doc_root(slurp.items[i]));
                 qv arr = qv_null();
                 arr.type = QT_ARR;
@@ -494,6 +497,7 @@ int jet_query_main(int argc, char **argv) {
                 c.name = c.nfiles == 1 ? c.name : "<slurped input>";
                 c.doc_line = c.doc_col = 1;
                 run_one(&c, arr);
+                free(items);
             }
         }
     }

@@ -79,6 +79,15 @@ static bool fail_at(qrun *r, const qnode *n, const char *fmt, ...) {
     return false;
 }
 
+/* After a failed step of node n: true (go on without a value) when n is
+ * an optional suffix (.a? .[0]? .[]?), whose own error is dropped. */
+static bool dropped(qrun *r, const qnode *n) {
+    if (!n->opt || !r->failed) return false;
+    r->failed = false;
+    r->msg[0] = 0;
+    return true;
+}
+
 /* "TYPE (VALUE)" */
 #define TV(v, buf) qv_type_name(v), dump(v, buf, sizeof buf)
 
@@ -180,8 +189,8 @@ static qv num_neg(qrun *r, qv v) {
         return qv_num_text(s.u.s, s.len);
     }
     int64_t i;
-    if (qv_num_i64(v, &i) && i != INT64_MIN) return qv_int(-i);
-    return qv_dbl(-qv_num_f64(v));
+    if (qv_num_i64(v, &i) && i != INT64_MIN && i != 0) return qv_int(-i);
+    return qv_dbl(-qv_num_f64(v)); /* 0 gives -0, as jq prints it */
 }
 
 static qv num_arith(int op, qv a, qv b) {
@@ -502,7 +511,8 @@ typedef struct field_ctx {
 static bool field_emit(void *c, qv t) {
     field_ctx *f = (field_ctx *)c;
     qv out;
-    return index_key(f->r, f->n, t, f->n->name, f->n->name_len, &out) && yield(f->k, out);
+    if (!index_key(f->r, f->n, t, f->n->name, f->n->name_len, &out)) return dropped(f->r, f->n);
+    return yield(f->k, out);
 }
 
 typedef struct index_ctx {
@@ -515,7 +525,8 @@ typedef struct index_ctx {
 static bool index_inner(void *c, qv t) {
     index_ctx *x = (index_ctx *)c;
     qv out;
-    return index_value(x->r, x->n, t, x->idx, &out) && yield(x->k, out);
+    if (!index_value(x->r, x->n, t, x->idx, &out)) return dropped(x->r, x->n);
+    return yield(x->k, out);
 }
 
 static bool index_outer(void *c, qv idx) {
@@ -528,7 +539,8 @@ static bool index_outer(void *c, qv idx) {
 static bool slice_inner(void *c, qv t) {
     index_ctx *x = (index_ctx *)c;
     qv out;
-    return slice(x->r, x->n, t, x->from, x->idx, &out) && yield(x->k, out);
+    if (!slice(x->r, x->n, t, x->from, x->idx, &out)) return dropped(x->r, x->n);
+    return yield(x->k, out);
 }
 
 static bool slice_from(void *c, qv from) {
@@ -549,7 +561,8 @@ static bool slice_to(void *c, qv to) {
 static bool iter_values(qrun *r, const qnode *n, qv t, qk k) {
     if (t.type != QT_ARR && t.type != QT_OBJ) {
         char b[32];
-        return fail_at(r, n, "Cannot iterate over %s (%s)", TV(t, b));
+        fail_at(r, n, "Cannot iterate over %s (%s)", TV(t, b));
+        return dropped(r, n);
     }
     qiter it;
     qiter_init(&it, t);
@@ -707,7 +720,7 @@ static bool fmt_value(void *c, qv v) {
 
 /* Parts below i are still to be chosen. */
 static bool fmt_parts(fmt_ctx *f, size_t i) {
-    while (i > 0 && f->n->list[i - 1]->op == Q_LITERAL) {
+    while (i > 0 && (i - 1) % 2 == 0) { /* even parts are the literal pieces */
         i--;
         f->texts[i] = f->n->list[i]->lit;
     }
@@ -843,7 +856,9 @@ static bool has_emit(void *c, qv key) {
     has_ctx *h = (has_ctx *)c;
     qv in = h->in;
     bool found;
-    if (in.type == QT_OBJ && key.type == QT_STR) {
+    if (in.type == QT_NULL) { /* jq: null has nothing */
+        found = false;
+    } else if (in.type == QT_OBJ && key.type == QT_STR) {
         found = obj_has(in, key.u.s, key.len);
     } else if (in.type == QT_ARR && key.type == QT_NUM) {
         double d = qv_num_f64(key);

@@ -740,10 +740,19 @@ static qnode *parse_as(qparser *ps, qnode *source) {
     return n;
 }
 
+static bool is_suffix(const qnode *n) {
+    return n->op == Q_FIELD || n->op == Q_INDEX || n->op == Q_SLICE || n->op == Q_ITER;
+}
+
+/* jq: `?` after a suffix (.a? .[0]? .[]?) covers that step only (.a.b?
+ * still fails when .a does); after any other term it covers the term. */
 static qnode *parse_postfix(qparser *ps) {
+    bool paren = ps->tok == '(';
     qnode *t = parse_term(ps);
+    bool suffix = t && !paren && is_suffix(t);
     while (t) {
         size_t pos = ps->tok_pos;
+        if (ps->tok != '?' && ps->tok != T_EOF) suffix = true; /* set false below if not one */
         if (ps->tok == T_FIELD) {
             qnode *n = node(ps, Q_FIELD, pos);
             if (!n) return NULL;
@@ -789,6 +798,10 @@ static qnode *parse_postfix(qparser *ps) {
             if (!expect(ps, ']', "']'")) return NULL;
         } else if (ps->tok == '?') {
             next(ps);
+            if (suffix) {
+                t->opt = true;
+                continue;
+            }
             qnode *n = node(ps, Q_TRY, pos);
             if (!n) return NULL;
             n->a = t;
