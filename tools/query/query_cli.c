@@ -66,8 +66,12 @@ typedef struct qcli {
     jet_buf out; /* output, written to stdout in large pieces */
     bool io_failed;
     int status;
-    /* where the current document is, for messages */
+    /* where the current document is, for messages: its offset in buf;
+     * line:column counted only when a message needs them, from the last
+     * place counted (counted_at, at doc_line:doc_col) */
     const char *name;
+    const char *buf;
+    size_t doc_at, counted_at;
     size_t doc_line, doc_col;
     /* the field path of the fast path */
     const char *path[MAX_PATH_NAMES];
@@ -147,6 +151,15 @@ static void filter_pos(const char *filter, size_t pos, size_t *line, size_t *col
     }
 }
 
+static void advance_pos(const char *buf, size_t from, size_t to, size_t *line, size_t *col);
+
+/* Brings doc_line:doc_col to the current document's start. */
+static void count_to_doc(qcli *c) {
+    if (!c->buf || c->doc_at < c->counted_at) return;
+    advance_pos(c->buf, c->counted_at, c->doc_at, &c->doc_line, &c->doc_col);
+    c->counted_at = c->doc_at;
+}
+
 /* Runs the filter on one input value; a runtime error is reported and
  * remembered (exit status 5), and the run goes on. Returns false only when
  * the output failed. */
@@ -157,6 +170,7 @@ static bool run_one(qcli *c, qv input) {
     if (!c->run.failed) return c->status == QX_OK && !c->io_failed;
     size_t line, col;
     filter_pos(c->filter, c->run.err_pos, &line, &col);
+    count_to_doc(c);
     flush_out(c, true);
     fprintf(stderr, "%s:%zu:%zu: query:%zu:%zu: %s\n", c->name, c->doc_line, c->doc_col, line, col,
             c->run.msg);
@@ -213,6 +227,7 @@ static void advance_pos(const char *buf, size_t from, size_t to, size_t *line, s
 }
 
 static void report_json_error(qcli *c, const jet_error *e) {
+    count_to_doc(c);
     size_t line = c->doc_line, col = c->doc_col;
     if (e->line > 1) {
         line += e->line - 1;
@@ -229,6 +244,8 @@ static void report_json_error(qcli *c, const jet_error *e) {
 static bool fast_line(qcli *c, jet_od *od, const char *s, size_t len) {
     jet_read_opts opts;
     memset(&opts, 0, sizeof opts);
+    /* an invalid line is an error, as jq's, never a partial answer: the
+     * cursor checks the parts it skips too */
     opts.flags = JET_READ_VALIDATE_ALL;
     jet_odv v;
     if (!jet_od_start(od, s, len, &opts, &v)) return false;
@@ -300,13 +317,14 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
     jet_read_opts opts;
     memset(&opts, 0, sizeof opts);
     opts.flags = JET_READ_NUMBER_AS_RAW | JET_READ_STOP_WHEN_DONE;
-    size_t pos = 0, counted = 0;
+    size_t pos = 0;
+    c->buf = buf;
+    c->doc_at = c->counted_at = 0;
     c->doc_line = c->doc_col = 1;
     while (pos < len) {
         while (pos < len && is_ws(buf[pos])) pos++;
         if (pos >= len) break;
-        advance_pos(buf, counted, pos, &c->doc_line, &c->doc_col);
-        counted = pos;
+        c->doc_at = pos;
         if (c->ndjson && c->npath && od) {
             const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
             size_t end = nl ? (size_t)(nl - buf) : len;
@@ -480,6 +498,7 @@ int jet_query_main(int argc, char **argv) {
             }
             bool go_on = run_buffer(&c, buf, len, parser, od, c.slurp ? &slurp : NULL);
             free(buf); /* documents copy what they keep */
+            c.buf = NULL;
             if (!go_on) break;
         }
         if (c.slurp && c.status == QX_OK && !c.io_failed) {
@@ -495,6 +514,7 @@ int jet_query_main(int argc, char **argv) {
                 arr.len = slurp.n;
                 arr.u.items = items;
                 c.name = c.nfiles == 1 ? c.name : "<slurped input>";
+                c.buf = NULL;
                 c.doc_line = c.doc_col = 1;
                 run_one(&c, arr);
                 free(items);
