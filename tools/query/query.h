@@ -12,6 +12,7 @@
 #ifndef JET_QUERY_H
 #define JET_QUERY_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -121,6 +122,9 @@ bool qrun_fail(qrun *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* The same with a va_list (the first error is kept). */
+bool qrun_vfail(qrun *r, const char *fmt, va_list ap);
 
 /* Iteration over an array's elements or an object's members, either kind
  * of representation. */

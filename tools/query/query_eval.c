@@ -40,6 +40,17 @@ static qk mk(qemit_fn fn, void *ctx) {
     return k;
 }
 
+/* The state of a continuation: the node whose outputs it makes, that
+ * node's input, where its outputs go, and what enclosing loops chose
+ * (an index, slice bounds, a right operand). */
+typedef struct qctx {
+    qrun *r;
+    const qnode *n;
+    qv in;
+    qk k;
+    qv x, y;
+} qctx;
+
 /* ---- errors: jq's messages ---- */
 
 /* v as compact JSON, cut to 11 bytes and "..." past 14, as jq shows a
@@ -72,9 +83,8 @@ static bool fail_at(qrun *r, const qnode *n, const char *fmt, ...) {
     if (r->failed) return false;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    qrun_vfail(r, fmt, ap);
     va_end(ap);
-    r->failed = true;
     r->err_pos = n->pos;
     return false;
 }
@@ -248,6 +258,17 @@ static bool arr_contains(qv arr, qv x) {
     return false;
 }
 
+/* Appends arr's elements to v, leaving out those equal to an element of
+ * `minus` when it is given (jq's array subtraction). */
+static bool push_elems(qrun *r, qvec *v, qv arr, const qv *minus) {
+    qiter it;
+    qiter_init(&it, arr);
+    qv e;
+    while (qiter_next(&it, NULL, &e))
+        if (!(minus && arr_contains(*minus, e)) && !vec_push(r, v, e)) return false;
+    return true;
+}
+
 /* jq's a * b on objects: b's members win, objects merged recursively. */
 static bool deep_merge(qrun *r, qv a, qv b, qv *out) {
     qvec o = {NULL, 0, 0};
@@ -305,14 +326,7 @@ static bool binop(qrun *r, const qnode *n, qv a, qv b, qv *out) {
         }
         if (a.type == QT_ARR && b.type == QT_ARR) {
             qvec v = {NULL, 0, 0};
-            qiter it;
-            qv e;
-            qiter_init(&it, a);
-            while (qiter_next(&it, NULL, &e))
-                if (!vec_push(r, &v, e)) return false;
-            qiter_init(&it, b);
-            while (qiter_next(&it, NULL, &e))
-                if (!vec_push(r, &v, e)) return false;
+            if (!push_elems(r, &v, a, NULL) || !push_elems(r, &v, b, NULL)) return false;
             *out = arr_of(&v);
             return true;
         }
@@ -331,11 +345,7 @@ static bool binop(qrun *r, const qnode *n, qv a, qv b, qv *out) {
     case QA_SUB:
         if (a.type == QT_ARR && b.type == QT_ARR) {
             qvec v = {NULL, 0, 0};
-            qiter it;
-            qv e;
-            qiter_init(&it, a);
-            while (qiter_next(&it, NULL, &e))
-                if (!arr_contains(b, e) && !vec_push(r, &v, e)) return false;
+            if (!push_elems(r, &v, a, &b)) return false;
             *out = arr_of(&v);
             return true;
         }
@@ -474,7 +484,7 @@ static bool slice(qrun *r, const qnode *n, qv t, qv from, qv to, qv *out) {
     }
     if (t.rep != QR_DOC) {
         qv v = t;
-        v.u.items = t.u.items + a;
+        v.u.items = b > a ? t.u.items + a : NULL; /* an empty array may have none */
         v.len = b - a;
         *out = v;
         return true;
@@ -491,69 +501,53 @@ static bool slice(qrun *r, const qnode *n, qv t, qv from, qv to, qv *out) {
 
 /* ---- the nodes ---- */
 
-typedef struct then_ctx { /* run `n` on each value, outputs to k */
-    qrun *r;
-    const qnode *n;
-    qk k;
-} then_ctx;
-
 static bool then_emit(void *c, qv v) {
-    then_ctx *t = (then_ctx *)c;
-    return ev(t->r, t->n, v, t->k);
+    qctx *t = (qctx *)c;
+    return ev(t->r, t->n->b, v, t->k);
 }
 
-typedef struct field_ctx {
-    qrun *r;
-    const qnode *n;
-    qk k;
-} field_ctx;
-
 static bool field_emit(void *c, qv t) {
-    field_ctx *f = (field_ctx *)c;
+    qctx *f = (qctx *)c;
     qv out;
     if (!index_key(f->r, f->n, t, f->n->name, f->n->name_len, &out)) return dropped(f->r, f->n);
     return yield(f->k, out);
 }
 
-typedef struct index_ctx {
-    qrun *r;
-    const qnode *n;
-    qv in, idx, from;
-    qk k;
-} index_ctx;
-
-static bool index_inner(void *c, qv t) {
-    index_ctx *x = (index_ctx *)c;
+/* One value `t` of the subject: index or slice it with what the
+ * enclosing loops chose (idx, or from:idx for a slice). */
+static bool step_inner(void *c, qv t) {
+    qctx *x = (qctx *)c;
     qv out;
-    if (!index_value(x->r, x->n, t, x->idx, &out)) return dropped(x->r, x->n);
+    bool ok = x->n->op == Q_SLICE ? slice(x->r, x->n, t, x->y, x->x, &out)
+                                  : index_value(x->r, x->n, t, x->x, &out);
+    if (!ok) return dropped(x->r, x->n);
     return yield(x->k, out);
+}
+
+/* Runs the node's left operand / subject (n->a) on its input with `chosen`
+ * (the index, the right operand) for the continuation `fn`. */
+static bool run_a_with(void *c, qv chosen, qemit_fn fn) {
+    qctx *x = (qctx *)c;
+    qctx inner = *x;
+    inner.x = chosen;
+    return ev(x->r, x->n->a, x->in, mk(fn, &inner));
 }
 
 static bool index_outer(void *c, qv idx) {
-    index_ctx *x = (index_ctx *)c;
-    index_ctx inner = *x;
-    inner.idx = idx;
-    return ev(x->r, x->n->a, x->in, mk(index_inner, &inner));
-}
-
-static bool slice_inner(void *c, qv t) {
-    index_ctx *x = (index_ctx *)c;
-    qv out;
-    if (!slice(x->r, x->n, t, x->from, x->idx, &out)) return dropped(x->r, x->n);
-    return yield(x->k, out);
+    return run_a_with(c, idx, step_inner);
 }
 
 static bool slice_from(void *c, qv from) {
-    index_ctx *x = (index_ctx *)c;
-    index_ctx inner = *x;
-    inner.from = from;
-    return ev(x->r, x->n->a, x->in, mk(slice_inner, &inner));
+    qctx *x = (qctx *)c;
+    qctx inner = *x;
+    inner.y = from;
+    return ev(x->r, x->n->a, x->in, mk(step_inner, &inner));
 }
 
 static bool slice_to(void *c, qv to) {
-    index_ctx *x = (index_ctx *)c;
-    index_ctx inner = *x;
-    inner.idx = to;
+    qctx *x = (qctx *)c;
+    qctx inner = *x;
+    inner.x = to;
     if (!x->n->b) return slice_from(&inner, qv_null());
     return ev(x->r, x->n->b, x->in, mk(slice_from, &inner));
 }
@@ -573,7 +567,7 @@ static bool iter_values(qrun *r, const qnode *n, qv t, qk k) {
 }
 
 static bool iter_emit(void *c, qv t) {
-    field_ctx *f = (field_ctx *)c;
+    qctx *f = (qctx *)c;
     return iter_values(f->r, f->n, t, f->k);
 }
 
@@ -589,28 +583,18 @@ static bool try_emit(void *c, qv v) {
     return false;
 }
 
-typedef struct arith_ctx {
-    qrun *r;
-    const qnode *n;
-    qv in, rhs;
-    qk k;
-} arith_ctx;
-
 static bool arith_inner(void *c, qv lhs) {
-    arith_ctx *x = (arith_ctx *)c;
+    qctx *x = (qctx *)c;
     qv out;
-    return binop(x->r, x->n, lhs, x->rhs, &out) && yield(x->k, out);
+    return binop(x->r, x->n, lhs, x->x, &out) && yield(x->k, out);
 }
 
 static bool arith_outer(void *c, qv rhs) {
-    arith_ctx *x = (arith_ctx *)c;
-    arith_ctx inner = *x;
-    inner.rhs = rhs;
-    return ev(x->r, x->n->a, x->in, mk(arith_inner, &inner));
+    return run_a_with(c, rhs, arith_inner);
 }
 
 static bool neg_emit(void *c, qv v) {
-    field_ctx *f = (field_ctx *)c;
+    qctx *f = (qctx *)c;
     char b[32];
     if (v.type != QT_NUM) return fail_at(f->r, f->n, "%s (%s) cannot be negated", TV(v, b));
     qv out = num_neg(f->r, v);
@@ -623,7 +607,7 @@ static bool bool_emit(void *c, qv v) {
 }
 
 static bool andor_emit(void *c, qv lhs) {
-    arith_ctx *x = (arith_ctx *)c;
+    qctx *x = (qctx *)c;
     bool is_and = x->n->op == Q_AND;
     if (qv_truthy(lhs) != is_and) return yield(x->k, qv_bool(!is_and));
     return ev(x->r, x->n->b, x->in, mk(bool_emit, &x->k));
@@ -661,108 +645,88 @@ static bool collect(qrun *r, const qnode *n, qv in, qv *out) {
     return true;
 }
 
-/* {k1: v1, k2: v2, ...}: member i's key and value outputs, then i + 1 */
-typedef struct obj_ctx {
+/* Object construction and string interpolation: the parts chosen so far
+ * (key, value, key, value, ... or the texts), part i next. For
+ * {k1: v1, k2: v2, ...}: member i's key and value outputs, then i + 1. */
+typedef struct parts_ctx {
     qrun *r;
     const qnode *n;
     qv in;
     qk k;
-    qv *pairs; /* key, value of the members chosen so far */
+    qv *parts;
     size_t i;
-} obj_ctx;
+} parts_ctx;
 
-static bool obj_members(obj_ctx *o, size_t i);
+static bool obj_members(parts_ctx *o, size_t i);
 
 static bool obj_value(void *c, qv v) {
-    obj_ctx *o = (obj_ctx *)c;
-    o->pairs[2 * o->i + 1] = v;
+    parts_ctx *o = (parts_ctx *)c;
+    o->parts[2 * o->i + 1] = v;
     return obj_members(o, o->i + 1);
 }
 
 static bool obj_key(void *c, qv key) {
-    obj_ctx *o = (obj_ctx *)c;
+    parts_ctx *o = (parts_ctx *)c;
     char b[32];
     if (key.type != QT_STR) return fail_at(o->r, o->n->list[2 * o->i], "Cannot use %s (%s) as object key", TV(key, b));
-    o->pairs[2 * o->i] = key;
-    obj_ctx next = *o;
+    o->parts[2 * o->i] = key;
+    parts_ctx next = *o;
     return ev(o->r, o->n->list[2 * o->i + 1], o->in, mk(obj_value, &next));
 }
 
-static bool obj_members(obj_ctx *o, size_t i) {
+static bool obj_members(parts_ctx *o, size_t i) {
     if (2 * i == o->n->n) {
         qvec m = {NULL, 0, 0};
         for (size_t j = 0; j < i; j++)
-            if (!obj_set(o->r, &m, o->pairs[2 * j], o->pairs[2 * j + 1])) return false;
+            if (!obj_set(o->r, &m, o->parts[2 * j], o->parts[2 * j + 1])) return false;
         return yield(o->k, obj_of(&m));
     }
-    obj_ctx next = *o;
+    parts_ctx next = *o;
     next.i = i;
     return ev(o->r, o->n->list[2 * i], o->in, mk(obj_key, &next));
 }
 
 /* "...\(a)...": the parts' texts, last interpolation outermost */
-typedef struct fmt_ctx {
-    qrun *r;
-    const qnode *n;
-    qv in;
-    qk k;
-    qv *texts;
-    size_t i;
-} fmt_ctx;
 
-static bool fmt_parts(fmt_ctx *f, size_t i);
+static bool fmt_parts(parts_ctx *f, size_t i);
 
 static bool fmt_value(void *c, qv v) {
-    fmt_ctx *f = (fmt_ctx *)c;
-    if (!to_text(f->r, v, true, &f->texts[f->i])) return false;
+    parts_ctx *f = (parts_ctx *)c;
+    if (!to_text(f->r, v, true, &f->parts[f->i])) return false;
     return fmt_parts(f, f->i);
 }
 
 /* Parts below i are still to be chosen. */
-static bool fmt_parts(fmt_ctx *f, size_t i) {
+static bool fmt_parts(parts_ctx *f, size_t i) {
     while (i > 0 && (i - 1) % 2 == 0) { /* even parts are the literal pieces */
         i--;
-        f->texts[i] = f->n->list[i]->lit;
+        f->parts[i] = f->n->list[i]->lit;
     }
     if (i == 0) {
         size_t total = 0;
-        for (size_t j = 0; j < f->n->n; j++) total += f->texts[j].len;
+        for (size_t j = 0; j < f->n->n; j++) total += f->parts[j].len;
         char *s = (char *)qrun_alloc(f->r, total + 1);
         if (!s) return false;
         size_t at = 0;
         for (size_t j = 0; j < f->n->n; j++) {
-            if (f->texts[j].len) memcpy(s + at, f->texts[j].u.s, f->texts[j].len);
-            at += f->texts[j].len;
+            if (f->parts[j].len) memcpy(s + at, f->parts[j].u.s, f->parts[j].len);
+            at += f->parts[j].len;
         }
         s[total] = 0;
         return yield(f->k, qv_str(s, total));
     }
-    fmt_ctx next = *f;
+    parts_ctx next = *f;
     next.i = i - 1;
     return ev(f->r, f->n->list[i - 1], f->in, mk(fmt_value, &next));
 }
 
-typedef struct if_ctx {
-    qrun *r;
-    const qnode *n;
-    qv in;
-    qk k;
-} if_ctx;
-
 static bool if_emit(void *c, qv cond) {
-    if_ctx *x = (if_ctx *)c;
+    qctx *x = (qctx *)c;
     return ev(x->r, qv_truthy(cond) ? x->n->b : x->n->c, x->in, x->k);
 }
 
-typedef struct as_ctx {
-    qrun *r;
-    const qnode *n;
-    qv in;
-    qk k;
-} as_ctx;
-
 static bool as_emit(void *c, qv v) {
-    as_ctx *x = (as_ctx *)c;
+    qctx *x = (qctx *)c;
     qv old = x->r->slots[x->n->slot];
     x->r->slots[x->n->slot] = v;
     bool ok = ev(x->r, x->n->b, x->in, x->k);
@@ -845,15 +809,8 @@ static bool keys_of(qrun *r, const qnode *n, qv v, bool sorted, qv *out) {
     return true;
 }
 
-typedef struct has_ctx {
-    qrun *r;
-    const qnode *n;
-    qv in;
-    qk k;
-} has_ctx;
-
 static bool has_emit(void *c, qv key) {
-    has_ctx *h = (has_ctx *)c;
+    qctx *h = (qctx *)c;
     qv in = h->in;
     bool found;
     if (in.type == QT_NULL) { /* jq: null has nothing */
@@ -871,7 +828,7 @@ static bool has_emit(void *c, qv key) {
 }
 
 static bool select_emit(void *c, qv v) {
-    has_ctx *s = (has_ctx *)c;
+    qctx *s = (qctx *)c;
     return !qv_truthy(v) || yield(s->k, s->in);
 }
 
@@ -1020,11 +977,7 @@ static bool add_all(qrun *r, const qnode *n, qv v, qv *out) {
                 at += e.len;
                 continue;
             }
-            qiter ei;
-            qiter_init(&ei, e);
-            qv x;
-            while (qiter_next(&ei, NULL, &x))
-                if (!vec_push(r, &items, x)) return false;
+            if (!push_elems(r, &items, e, NULL)) return false;
         }
         if (!any) *out = qv_null();
         else if (strings) s[at] = 0, *out = qv_str(s, at);
@@ -1037,7 +990,8 @@ static bool add_all(qrun *r, const qnode *n, qv v, qv *out) {
     return true;
 }
 
-static bool call(qrun *r, const qnode *n, qv in, qk k) {
+/* A builtin; `state` is the evaluator's for n (its input and outputs). */
+static bool call(qrun *r, const qnode *n, qv in, qk k, qctx *state) {
     qv out;
     const qnode *arg = n->n ? n->list[0] : NULL;
     switch ((qfn)n->sub) {
@@ -1052,12 +1006,7 @@ static bool call(qrun *r, const qnode *n, qv in, qk k) {
     case QF_KEYS_UNSORTED: return keys_of(r, n, in, n->sub == QF_KEYS, &out) && yield(k, out);
     case QF_HAS:
     case QF_SELECT: {
-        has_ctx h;
-        h.r = r;
-        h.n = n;
-        h.in = in;
-        h.k = k;
-        return ev(r, arg, in, mk(n->sub == QF_HAS ? has_emit : select_emit, &h));
+        return ev(r, arg, in, mk(n->sub == QF_HAS ? has_emit : select_emit, state));
     }
     case QF_VALUES: return in.type == QT_NULL || yield(k, in);
     case QF_MAP: {
@@ -1143,18 +1092,12 @@ static bool call(qrun *r, const qnode *n, qv in, qk k) {
             s[in.len] = 0;
             return yield(k, qv_str(s, in.len));
         }
-        sort_item *items = NULL;
         if (in.type != QT_ARR) {
             char b[32];
             return fail_at(r, n, "Cannot reverse %s (%s)", TV(in, b));
         }
-        (void)items;
         qvec v = {NULL, 0, 0};
-        qiter it;
-        qiter_init(&it, in);
-        qv e;
-        while (qiter_next(&it, NULL, &e))
-            if (!vec_push(r, &v, e)) return false;
+        if (!push_elems(r, &v, in, NULL)) return false;
         for (size_t i = 0; i < v.n / 2; i++) {
             qv t = v.items[i];
             v.items[i] = v.items[v.n - 1 - i];
@@ -1214,46 +1157,22 @@ static bool ev(qrun *r, const qnode *n, qv in, qk k) {
         return fail_at(r, n, "the query nests too deeply");
     }
     bool ok;
+    qctx x;
+    memset(&x, 0, sizeof x);
+    x.r = r;
+    x.n = n;
+    x.in = in;
+    x.k = k;
     switch ((qop)n->op) {
     case Q_IDENTITY: ok = yield(k, in); break;
     case Q_RECURSE: ok = recurse(r, n, in, k); break;
-    case Q_FIELD: {
-        field_ctx f;
-        f.r = r;
-        f.n = n;
-        f.k = k;
-        if (n->a->op == Q_IDENTITY) ok = field_emit(&f, in);
-        else ok = ev(r, n->a, in, mk(field_emit, &f));
+    case Q_FIELD:
+        if (n->a->op == Q_IDENTITY) ok = field_emit(&x, in);
+        else ok = ev(r, n->a, in, mk(field_emit, &x));
         break;
-    }
-    case Q_INDEX: {
-        index_ctx x;
-        memset(&x, 0, sizeof x);
-        x.r = r;
-        x.n = n;
-        x.in = in;
-        x.k = k;
-        ok = ev(r, n->b, in, mk(index_outer, &x));
-        break;
-    }
-    case Q_SLICE: {
-        index_ctx x;
-        memset(&x, 0, sizeof x);
-        x.r = r;
-        x.n = n;
-        x.in = in;
-        x.k = k;
-        ok = n->c ? ev(r, n->c, in, mk(slice_to, &x)) : slice_to(&x, qv_null());
-        break;
-    }
-    case Q_ITER: {
-        field_ctx f;
-        f.r = r;
-        f.n = n;
-        f.k = k;
-        ok = ev(r, n->a, in, mk(iter_emit, &f));
-        break;
-    }
+    case Q_INDEX: ok = ev(r, n->b, in, mk(index_outer, &x)); break;
+    case Q_SLICE: ok = n->c ? ev(r, n->c, in, mk(slice_to, &x)) : slice_to(&x, qv_null()); break;
+    case Q_ITER: ok = ev(r, n->a, in, mk(iter_emit, &x)); break;
     case Q_TRY: {
         try_ctx t;
         t.k = k;
@@ -1266,46 +1185,14 @@ static bool ev(qrun *r, const qnode *n, qv in, qk k) {
         }
         break;
     }
-    case Q_PIPE: {
-        then_ctx t;
-        t.r = r;
-        t.n = n->b;
-        t.k = k;
-        ok = ev(r, n->a, in, mk(then_emit, &t));
-        break;
-    }
+    case Q_PIPE: ok = ev(r, n->a, in, mk(then_emit, &x)); break;
     case Q_COMMA: ok = ev(r, n->a, in, k) && ev(r, n->b, in, k); break;
     case Q_LITERAL: ok = yield(k, n->lit); break;
     case Q_VAR: ok = yield(k, r->slots[n->slot]); break;
-    case Q_NEG: {
-        field_ctx f;
-        f.r = r;
-        f.n = n;
-        f.k = k;
-        ok = ev(r, n->a, in, mk(neg_emit, &f));
-        break;
-    }
-    case Q_ARITH: {
-        arith_ctx x;
-        x.r = r;
-        x.n = n;
-        x.in = in;
-        x.k = k;
-        x.rhs = qv_null();
-        ok = ev(r, n->b, in, mk(arith_outer, &x));
-        break;
-    }
+    case Q_NEG: ok = ev(r, n->a, in, mk(neg_emit, &x)); break;
+    case Q_ARITH: ok = ev(r, n->b, in, mk(arith_outer, &x)); break;
     case Q_AND:
-    case Q_OR: {
-        arith_ctx x;
-        x.r = r;
-        x.n = n;
-        x.in = in;
-        x.k = k;
-        x.rhs = qv_null();
-        ok = ev(r, n->a, in, mk(andor_emit, &x));
-        break;
-    }
+    case Q_OR: ok = ev(r, n->a, in, mk(andor_emit, &x)); break;
     case Q_ALT: {
         alt_ctx a;
         a.k = k;
@@ -1321,47 +1208,21 @@ static bool ev(qrun *r, const qnode *n, qv in, qk k) {
         else ok = collect(r, n->a, in, &arr) && yield(k, arr);
         break;
     }
-    case Q_OBJECT: {
-        obj_ctx o;
-        o.r = r;
-        o.n = n;
-        o.in = in;
-        o.k = k;
-        o.i = 0;
-        o.pairs = (qv *)qrun_alloc(r, (n->n ? n->n : 1) * sizeof *o.pairs);
-        ok = o.pairs && obj_members(&o, 0);
-        break;
-    }
+    case Q_OBJECT:
     case Q_FORMAT: {
-        fmt_ctx f;
-        f.r = r;
-        f.n = n;
-        f.in = in;
-        f.k = k;
-        f.i = 0;
-        f.texts = (qv *)qrun_alloc(r, n->n * sizeof *f.texts);
-        ok = f.texts && fmt_parts(&f, n->n);
+        parts_ctx p;
+        p.r = r;
+        p.n = n;
+        p.in = in;
+        p.k = k;
+        p.i = 0;
+        p.parts = (qv *)qrun_alloc(r, (n->n ? n->n : 1) * sizeof *p.parts);
+        ok = p.parts && (n->op == Q_OBJECT ? obj_members(&p, 0) : fmt_parts(&p, n->n));
         break;
     }
-    case Q_CALL: ok = call(r, n, in, k); break;
-    case Q_IF: {
-        if_ctx x;
-        x.r = r;
-        x.n = n;
-        x.in = in;
-        x.k = k;
-        ok = ev(r, n->a, in, mk(if_emit, &x));
-        break;
-    }
-    case Q_AS: {
-        as_ctx x;
-        x.r = r;
-        x.n = n;
-        x.in = in;
-        x.k = k;
-        ok = ev(r, n->a, in, mk(as_emit, &x));
-        break;
-    }
+    case Q_CALL: ok = call(r, n, in, k, &x); break;
+    case Q_IF: ok = ev(r, n->a, in, mk(if_emit, &x)); break;
+    case Q_AS: ok = ev(r, n->a, in, mk(as_emit, &x)); break;
     default: ok = fail_at(r, n, "internal error: unknown node");
     }
     r->depth--;

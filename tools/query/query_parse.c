@@ -880,28 +880,19 @@ static qnode *parse_cmp(qparser *ps) {
     return a;
 }
 
-static qnode *parse_and(qparser *ps) {
-    qnode *a = parse_cmp(ps);
-    while (a && tok_is(ps, "and")) {
+/* `or` chains of `and` chains of comparisons. */
+static qnode *parse_logic(qparser *ps, bool is_or) {
+    qnode *a = is_or ? parse_logic(ps, false) : parse_cmp(ps);
+    while (a && tok_is(ps, is_or ? "or" : "and")) {
         size_t pos = ps->tok_pos;
         next(ps);
-        a = node2(ps, Q_AND, pos, a, parse_cmp(ps));
-    }
-    return a;
-}
-
-static qnode *parse_or(qparser *ps) {
-    qnode *a = parse_and(ps);
-    while (a && tok_is(ps, "or")) {
-        size_t pos = ps->tok_pos;
-        next(ps);
-        a = node2(ps, Q_OR, pos, a, parse_and(ps));
+        a = node2(ps, is_or ? Q_OR : Q_AND, pos, a, is_or ? parse_logic(ps, false) : parse_cmp(ps));
     }
     return a;
 }
 
 static qnode *parse_alt(qparser *ps) {
-    qnode *a = parse_or(ps);
+    qnode *a = parse_logic(ps, true);
     if (a && ps->tok == T_ASSIGN) {
         pfail(ps, ps->tok_pos, "unsupported: %.*s%s", (int)ps->text_len, ps->text,
               ps->text[ps->text_len - 1] == '=' ? " (assignment)" : "");

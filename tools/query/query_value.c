@@ -96,13 +96,18 @@ void *qrun_alloc(qrun *r, size_t size) {
     return p;
 }
 
-bool qrun_fail(qrun *r, const char *fmt, ...) {
+bool qrun_vfail(qrun *r, const char *fmt, va_list ap) {
     if (r->failed) return false;
+    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    r->failed = true;
+    return false;
+}
+
+bool qrun_fail(qrun *r, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    qrun_vfail(r, fmt, ap);
     va_end(ap);
-    r->failed = true;
     return false;
 }
 
