@@ -22,6 +22,13 @@
 
 #include "query.h"
 
+#ifndef _WIN32
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 #define QX_OK 0
 #define QX_FAIL 1    /* I/O */
 #define QX_USAGE 2   /* usage, invalid JSON input (as jq) */
@@ -178,6 +185,56 @@ static bool run_one(qcli *c, qv input) {
     return true;
 }
 
+/* An input's bytes: a regular file mapped (no copy; populated at once
+ * where the system can, so that its pages are not faulted in one by one),
+ * else read whole into `data` (standard input, pipes). */
+typedef struct input_bytes {
+    const char *data;
+    size_t len;
+    bool mapped;
+} input_bytes;
+
+static char *read_all(const char *path, size_t *len);
+
+static bool input_open(const char *path, input_bytes *in) {
+    memset(in, 0, sizeof in[0]);
+#ifndef _WIN32
+    if (strcmp(path, "-") != 0) {
+        int fd = open(path, O_RDONLY);
+        if (fd < 0) return false;
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+            int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+            flags |= MAP_POPULATE;
+#endif
+            void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fd, 0);
+            if (p != MAP_FAILED) {
+                close(fd);
+                in->data = (const char *)p;
+                in->len = (size_t)st.st_size;
+                in->mapped = true;
+                return true;
+            }
+        }
+        close(fd);
+    }
+#endif
+    char *buf = read_all(path, &in->len);
+    in->data = buf;
+    return buf != NULL;
+}
+
+static void input_close(input_bytes *in) {
+#ifndef _WIN32
+    if (in->mapped) {
+        munmap((void *)(uintptr_t)in->data, in->len);
+        return;
+    }
+#endif
+    free((void *)(uintptr_t)in->data);
+}
+
 /* The whole of a file or standard input. */
 static char *read_all(const char *path, size_t *len) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -318,6 +375,7 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
     memset(&opts, 0, sizeof opts);
     opts.flags = JET_READ_NUMBER_AS_RAW | JET_READ_STOP_WHEN_DONE;
     size_t pos = 0;
+    bool first = true;
     c->buf = buf;
     c->doc_at = c->counted_at = 0;
     c->doc_line = c->doc_col = 1;
@@ -342,8 +400,22 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
             if (nl) doc_len = (size_t)(nl - (buf + pos));
             opts.flags &= ~JET_READ_STOP_WHEN_DONE;
         }
-        jet_doc *d = slurp ? jet_read(buf + pos, doc_len, &opts, NULL, &err)
-                           : jet_parser_parse(parser, buf + pos, doc_len, &opts, &err);
+        jet_doc *d = NULL;
+        if (first && !c->ndjson) {
+            /* Most inputs hold one document: read it whole first, which
+             * takes the indexed (vector) reader; STOP_WHEN_DONE takes the
+             * one-pass reader. On any error (more documents follow, or one
+             * is invalid) the documents are read one by one, which reports
+             * errors in their order. */
+            jet_read_opts whole = opts;
+            whole.flags &= ~JET_READ_STOP_WHEN_DONE;
+            d = slurp ? jet_read(buf + pos, doc_len, &whole, NULL, NULL)
+                      : jet_parser_parse(parser, buf + pos, doc_len, &whole, NULL);
+        }
+        first = false;
+        if (!d)
+            d = slurp ? jet_read(buf + pos, doc_len, &opts, NULL, &err)
+                      : jet_parser_parse(parser, buf + pos, doc_len, &opts, &err);
         if (!d) {
             report_json_error(c, &err);
             c->status = QX_USAGE;
@@ -487,17 +559,16 @@ int jet_query_main(int argc, char **argv) {
         for (size_t i = 0; i < nfiles && c.status != QX_USAGE && !c.io_failed; i++) {
             const char *path = c.nfiles ? c.files[i] : "-";
             c.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-            size_t len = 0;
+            input_bytes in;
             errno = 0;
-            char *buf = read_all(path, &len);
-            if (!buf) {
+            if (!input_open(path, &in)) {
                 fprintf(stderr, "jet: %s: could not read%s%s\n", c.name, errno ? ": " : "",
                         errno ? strerror(errno) : "");
                 rc = QX_USAGE; /* as jq: 2 when an input cannot be read */
                 continue;
             }
-            bool go_on = run_buffer(&c, buf, len, parser, od, c.slurp ? &slurp : NULL);
-            free(buf); /* documents copy what they keep */
+            bool go_on = run_buffer(&c, in.data, in.len, parser, od, c.slurp ? &slurp : NULL);
+            input_close(&in); /* documents copy what they keep */
             c.buf = NULL;
             if (!go_on) break;
         }
