@@ -990,6 +990,76 @@ static bool add_all(qrun *r, const qnode *n, qv v, qv *out) {
     return true;
 }
 
+/* jq's join: elements as text (null as "", numbers and booleans as JSON),
+ * separated by sep. */
+static bool join_texts(qrun *r, const qnode *n, qv arr, qv sep, qv *out) {
+    char b1[32], b2[32];
+    if (arr.type != QT_ARR && arr.type != QT_OBJ) return fail_at(r, n, "Cannot iterate over %s (%s)", TV(arr, b1));
+    if (sep.type != QT_STR && arr.len > 1)
+        return fail_at(r, n, "string (\"\") and %s (%s) cannot be added", TV(sep, b1));
+    qbuf text = {NULL, 0, 0};
+    qiter it;
+    qiter_init(&it, arr);
+    qv e;
+    bool ok = true;
+    for (size_t i = 0; ok && qiter_next(&it, NULL, &e); i++) {
+        if (i) ok = qbuf_push(&text, sep.u.s, sep.len);
+        if (!ok || e.type == QT_NULL) continue;
+        if (e.type == QT_ARR || e.type == QT_OBJ) {
+            qbuf_free(&text);
+            return fail_at(r, n, "string (\"...\") and %s (%s) cannot be added", TV(e, b2));
+        }
+        qv t;
+        ok = to_text(r, e, true, &t) && qbuf_push(&text, t.u.s, t.len);
+    }
+    if (ok) *out = str_concat(r, text.data ? text.data : "", text.len, "", 0);
+    qbuf_free(&text);
+    return ok && !r->failed ? true : qrun_fail(r, "out of memory");
+}
+
+/* startswith, endswith, ltrimstr, rtrimstr, split: a string function of
+ * the input and one argument value. */
+static bool str_fn(qrun *r, const qnode *n, qv in, qv arg, qv *out) {
+    bool both = in.type == QT_STR && arg.type == QT_STR;
+    bool fits = both && arg.len <= in.len;
+    switch ((qfn)n->sub) {
+    case QF_STARTSWITH:
+    case QF_ENDSWITH: {
+        bool start = n->sub == QF_STARTSWITH;
+        if (!both) return fail_at(r, n, "%s() requires string inputs", start ? "startswith" : "endswith");
+        *out = qv_bool(fits && memcmp(start ? in.u.s : in.u.s + in.len - arg.len, arg.u.s, arg.len) == 0);
+        return true;
+    }
+    case QF_LTRIMSTR:
+        *out = fits && memcmp(in.u.s, arg.u.s, arg.len) == 0 ? qv_str(in.u.s + arg.len, in.len - arg.len) : in;
+        return true;
+    case QF_RTRIMSTR:
+        *out = fits && memcmp(in.u.s + in.len - arg.len, arg.u.s, arg.len) == 0 ? qv_str(in.u.s, in.len - arg.len) : in;
+        return true;
+    default: { /* split */
+        if (!both) return fail_at(r, n, "split input and separator must be strings");
+        qnode div = *n;
+        div.sub = QA_DIV;
+        return binop(r, &div, in, arg, out);
+    }
+    }
+}
+
+typedef struct limit_ctx {
+    qk k;
+    int64_t left;
+    bool downstream;
+} limit_ctx;
+
+static bool limit_emit(void *c, qv v) {
+    limit_ctx *l = (limit_ctx *)c;
+    if (!yield(l->k, v)) {
+        l->downstream = true;
+        return false;
+    }
+    return --l->left > 0;
+}
+
 /* A builtin; `state` is the evaluator's for n (its input and outputs). */
 static bool call(qrun *r, const qnode *n, qv in, qk k, qctx *state) {
     qv out;
@@ -1108,6 +1178,75 @@ static bool call(qrun *r, const qnode *n, qv in, qk k, qctx *state) {
     case QF_TOSTRING:
     case QF_TOJSON: return to_text(r, in, n->sub == QF_TOSTRING, &out) && yield(k, out);
     case QF_TONUMBER: return to_number(r, n, in, &out) && yield(k, out);
+    case QF_JOIN:
+    case QF_SPLIT:
+    case QF_STARTSWITH:
+    case QF_ENDSWITH:
+    case QF_LTRIMSTR:
+    case QF_RTRIMSTR: {
+        qv args;
+        if (!collect(r, arg, in, &args)) return false;
+        for (size_t i = 0; i < args.len; i++) {
+            bool ok = n->sub == QF_JOIN ? join_texts(r, n, in, args.u.items[i], &out)
+                                        : str_fn(r, n, in, args.u.items[i], &out);
+            if (!ok || !yield(k, out)) return false;
+        }
+        return true;
+    }
+    case QF_ANY:
+    case QF_ALL: {
+        char b[32];
+        if (in.type != QT_ARR && in.type != QT_OBJ)
+            return fail_at(r, n, "Cannot iterate over %s (%s)", TV(in, b));
+        bool want = n->sub == QF_ANY, found = false;
+        qiter it;
+        qiter_init(&it, in);
+        qv e;
+        while (!found && qiter_next(&it, NULL, &e)) found = qv_truthy(e) == want;
+        return yield(k, qv_bool(found == want));
+    }
+    case QF_WITH_ENTRIES: {
+        qv entries, mapped;
+        collect_ctx c;
+        c.r = r;
+        memset(&c.v, 0, sizeof c.v);
+        if (!to_entries(r, n, in, &entries)) return false;
+        for (size_t i = 0; i < entries.len; i++)
+            if (!ev(r, arg, entries.u.items[i], mk(collect_emit, &c))) return false;
+        mapped = arr_of(&c.v);
+        return from_entries(r, n, mapped, &out) && yield(k, out);
+    }
+    case QF_LIMIT: {
+        qv counts;
+        if (!collect(r, arg, in, &counts)) return false;
+        for (size_t i = 0; i < counts.len; i++) {
+            if (counts.u.items[i].type != QT_NUM) return fail_at(r, n, "Invalid limit: not a number");
+            limit_ctx l;
+            l.k = k;
+            l.left = num_to_i64(counts.u.items[i]);
+            l.downstream = false;
+            if (l.left <= 0) continue; /* jq 1.7: nothing (1.6 gave one) */
+            if (!ev(r, n->list[1], in, mk(limit_emit, &l)) && (l.downstream || r->failed)) return false;
+        }
+        return true;
+    }
+    case QF_ERROR:
+    case QF_ERROR_OF: {
+        qv msgs;
+        if (n->sub == QF_ERROR) {
+            msgs = qv_null();
+            msgs.type = QT_ARR;
+            msgs.len = 1;
+            msgs.u.items = &in;
+        } else if (!collect(r, arg, in, &msgs)) {
+            return false;
+        }
+        if (!msgs.len) return true;
+        qv m = msgs.u.items[0], t;
+        if (m.type == QT_STR) return fail_at(r, n, "%.*s", (int)(m.len > 200 ? 200 : m.len), m.u.s);
+        if (!to_text(r, m, false, &t)) return false;
+        return fail_at(r, n, "(not a string): %.*s", (int)(t.len > 180 ? 180 : t.len), t.u.s);
+    }
     case QF_ASCII_DOWNCASE:
     case QF_ASCII_UPCASE: return ascii_case(r, n, in, n->sub == QF_ASCII_UPCASE, &out) && yield(k, out);
     case QF_RANGE:

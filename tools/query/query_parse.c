@@ -419,6 +419,12 @@ static const builtin builtins[] = {
     {"ascii_downcase", 0, QF_ASCII_DOWNCASE}, {"ascii_upcase", 0, QF_ASCII_UPCASE},
     {"reverse", 0, QF_REVERSE},    {"range", 1, QF_RANGE},
     {"range", 2, QF_RANGE2},       {"values", 0, QF_VALUES},
+    {"join", 1, QF_JOIN},          {"split", 1, QF_SPLIT},
+    {"startswith", 1, QF_STARTSWITH}, {"endswith", 1, QF_ENDSWITH},
+    {"ltrimstr", 1, QF_LTRIMSTR},  {"rtrimstr", 1, QF_RTRIMSTR},
+    {"any", 0, QF_ANY},            {"all", 0, QF_ALL},
+    {"with_entries", 1, QF_WITH_ENTRIES}, {"limit", 2, QF_LIMIT},
+    {"error", 0, QF_ERROR},        {"error", 1, QF_ERROR_OF},
 };
 
 /* jq keywords that start constructs outside the subset. */
