@@ -304,6 +304,7 @@ static void gen(qbuf *b, int depth) {
         "type", "sort", "unique", "add", "min", "max", "first", "last", "tostring",
         "to_entries", "not", "ascii_downcase", "tojson", "keys_unsorted", "empty",
         "from_entries", ".[1:3]", ".b[0]", "..", "map(type)", "has(\"a\")", "has(0)",
+        "any", "all", "join(\"-\")", "ltrimstr(\"S\")", "with_entries(.)", "[limit(2; .[]?)]",
     };
     /* no `?` whose try could see a later error: jq 1.6 catches those too
      * (its bug, fixed in 1.7), jet does not */
