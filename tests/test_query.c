@@ -276,6 +276,12 @@ static void test_command(void) {
     CHECK(fast.rc == 5 && strstr(fast.err, "lines.ndjson:1:1: query:1:3: Cannot index string with \"k\"\nlines.ndjson:3:1:"));
     CHECK(strcmp(fast.out, "[1]\nnull\nnull\nnull\n") == 0);
     result_free(&fast);
+    /* a .jsonl name is NDJSON without the flag: a line is one document */
+    write_file("auto.jsonl", "{\"id\":1}\n{\"id\":2}\n");
+    write_file("auto.json", "{\"id\":1}\n{\"id\":\n2}\n");
+    expect_run("-c .id auto.jsonl", NULL, 0, "1\n2\n", NULL);
+    expect_run("-c .id auto.json", NULL, 0, "1\n2\n", NULL);
+    expect_run("-c --ndjson .id auto.json", NULL, 2, "1\n", "auto.json:2:");
     /* an invalid line is an error on the fast path too, at its line */
     write_file("badline.ndjson", "{\"id\":1}\n{\"id\":2, \"x\":[1,}\n{\"id\":3}\n");
     expect_run("-c --ndjson .id badline.ndjson", NULL, 2, "1\n", "badline.ndjson:2:");

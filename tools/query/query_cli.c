@@ -52,7 +52,8 @@ static const char usage_query[] =
     "  -s, --slurp            all documents as one array, the filter run once\n"
     "  -n, --null-input       run the filter once on null; inputs are not read\n"
     "  --ndjson               one document per line (the cursor's fast path for\n"
-    "                         plain paths like .a.b)\n"
+    "                         plain paths like .a.b); the default for FILEs\n"
+    "                         named *.ndjson or *.jsonl\n"
     "  --arg NAME VALUE       $NAME is the string VALUE\n"
     "  --argjson NAME JSON    $NAME is the JSON value\n"
     "Exit status: 0 success, 2 usage or invalid JSON input, 3 the filter does\n"
@@ -61,6 +62,7 @@ static const char usage_query[] =
 
 typedef struct qcli {
     bool compact, raw, join, slurp, null_input, ascii, ndjson;
+    bool lines; /* this input is NDJSON: --ndjson, or a .ndjson / .jsonl name */
     const char *filter;
     const char **files;
     size_t nfiles;
@@ -383,7 +385,7 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
         while (pos < len && is_ws(buf[pos])) pos++;
         if (pos >= len) break;
         c->doc_at = pos;
-        if (c->ndjson && c->npath && od) {
+        if (c->lines && c->npath && od) {
             const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
             size_t end = nl ? (size_t)(nl - buf) : len;
             if (fast_line(c, od, buf + pos, end - pos)) {
@@ -395,13 +397,13 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
         jet_error err;
         memset(&err, 0, sizeof err);
         size_t doc_len = len - pos;
-        if (c->ndjson) { /* one line is one document */
+        if (c->lines) { /* one line is one document */
             const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
             if (nl) doc_len = (size_t)(nl - (buf + pos));
             opts.flags &= ~JET_READ_STOP_WHEN_DONE;
         }
         jet_doc *d = NULL;
-        if (first && !c->ndjson) {
+        if (first && !c->lines) {
             /* Most inputs hold one document: read it whole first, which
              * takes the indexed (vector) reader; STOP_WHEN_DONE takes the
              * one-pass reader. On any error (more documents follow, or one
@@ -421,7 +423,7 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
             c->status = QX_USAGE;
             return false;
         }
-        pos += c->ndjson ? doc_len : jet_doc_read_size(d);
+        pos += c->lines ? doc_len : jet_doc_read_size(d);
         if (slurp) {
             if (!docs_push(slurp, d)) {
                 jet_doc_free(d);
@@ -434,6 +436,11 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
         if (!run_one(c, qv_from_jet(jet_doc_root(d)))) return false;
     }
     return true;
+}
+
+static bool has_suffix(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
 /* --argjson's value: one JSON document (kept in c->var_docs). */
@@ -549,8 +556,8 @@ int jet_query_main(int argc, char **argv) {
         run_one(&c, qv_null());
     } else {
         parser = jet_parser_new(NULL);
-        od = c.ndjson && c.npath ? jet_od_new(NULL) : NULL;
-        if (!parser || (c.ndjson && c.npath && !od)) {
+        od = c.npath ? jet_od_new(NULL) : NULL;
+        if (!parser || (c.npath && !od)) {
             fputs("jet: out of memory\n", stderr);
             rc = QX_FAIL;
             goto done;
@@ -559,6 +566,7 @@ int jet_query_main(int argc, char **argv) {
         for (size_t i = 0; i < nfiles && c.status != QX_USAGE && !c.io_failed; i++) {
             const char *path = c.nfiles ? c.files[i] : "-";
             c.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+            c.lines = c.ndjson || has_suffix(path, ".ndjson") || has_suffix(path, ".jsonl");
             input_bytes in;
             errno = 0;
             if (!input_open(path, &in)) {
