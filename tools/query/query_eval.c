@@ -129,32 +129,82 @@ static qv arr_of(qvec *v) {
     return a;
 }
 
-/* Objects are built as a qvec of key, value pairs with unique keys. */
-static bool obj_set(qrun *r, qvec *o, qv key, qv val) {
-    for (size_t i = 0; i < o->n; i += 2) {
-        if (o->items[i].len == key.len && memcmp(o->items[i].u.s, key.u.s, key.len) == 0) {
-            o->items[i + 1] = val;
-            return true;
-        }
-    }
-    return vec_push(r, o, key) && vec_push(r, o, val);
+/* An object being built: key, value pairs with unique keys in insertion
+ * order and, past a few members, an open-addressing index of the keys
+ * (pair number + 1 per slot, 0 empty; in the run's arena) so that
+ * building n members costs O(n), not O(n^2). */
+typedef struct objb {
+    qvec kv;
+    size_t *index;
+    size_t cap; /* slots, a power of two */
+} objb;
+
+#define OBJB_LINEAR 8 /* members looked up by a scan below this */
+
+static size_t key_hash(const char *s, size_t n) {
+    uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a */
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * UINT64_C(1099511628211);
+    return (size_t)(h ^ (h >> 29));
 }
 
-static qv obj_of(qvec *o) {
+static bool same_key(qv a, qv b) {
+    return a.len == b.len && memcmp(a.u.s, b.u.s, a.len) == 0;
+}
+
+/* The slot of `key`: where it is, or the empty one where it would go. */
+static size_t *objb_slot(const objb *o, qv key) {
+    size_t mask = o->cap - 1;
+    for (size_t i = key_hash(key.u.s, key.len) & mask;; i = (i + 1) & mask)
+        if (!o->index[i] || same_key(o->kv.items[2 * (o->index[i] - 1)], key)) return &o->index[i];
+}
+
+static bool objb_reindex(qrun *r, objb *o, size_t members) {
+    size_t cap = 32;
+    while (cap < 2 * members) cap *= 2;
+    o->index = (size_t *)qrun_alloc(r, cap * sizeof *o->index);
+    if (!o->index) return false;
+    memset(o->index, 0, cap * sizeof *o->index);
+    o->cap = cap;
+    for (size_t j = 0; j < o->kv.n / 2; j++) *objb_slot(o, o->kv.items[2 * j]) = j + 1;
+    return true;
+}
+
+static bool obj_set(qrun *r, objb *o, qv key, qv val) {
+    size_t n = o->kv.n / 2;
+    if (n < OBJB_LINEAR) {
+        for (size_t i = 0; i < o->kv.n; i += 2) {
+            if (same_key(o->kv.items[i], key)) {
+                o->kv.items[i + 1] = val;
+                return true;
+            }
+        }
+        return vec_push(r, &o->kv, key) && vec_push(r, &o->kv, val);
+    }
+    if ((!o->index || 2 * (n + 1) > o->cap) && !objb_reindex(r, o, n + 1)) return false;
+    size_t *slot = objb_slot(o, key);
+    if (*slot) {
+        o->kv.items[2 * (*slot - 1) + 1] = val;
+        return true;
+    }
+    *slot = n + 1;
+    return vec_push(r, &o->kv, key) && vec_push(r, &o->kv, val);
+}
+
+static qv obj_of(objb *o) {
     qv v = qv_null();
     v.type = QT_OBJ;
-    v.len = o->n / 2;
-    v.u.items = o->items;
+    v.len = o->kv.n / 2;
+    v.u.items = o->kv.items;
     return v;
 }
 
-/* A copy of an object's members into a qvec (to change it). */
-static bool obj_copy(qrun *r, qvec *o, qv obj) {
+/* obj's members added to o (later ones replace earlier values). */
+static bool obj_copy(qrun *r, objb *o, qv obj) {
     qiter it;
     qiter_init(&it, obj);
     qv k, v;
     while (qiter_next(&it, &k, &v))
-        if (!vec_push(r, o, k) || !vec_push(r, o, v)) return false;
+        if (!obj_set(r, o, k, v)) return false;
     return true;
 }
 
@@ -271,7 +321,8 @@ static bool push_elems(qrun *r, qvec *v, qv arr, const qv *minus) {
 
 /* jq's a * b on objects: b's members win, objects merged recursively. */
 static bool deep_merge(qrun *r, qv a, qv b, qv *out) {
-    qvec o = {NULL, 0, 0};
+    objb o;
+    memset(&o, 0, sizeof o);
     if (!obj_copy(r, &o, a)) return false;
     qiter it;
     qiter_init(&it, b);
@@ -331,13 +382,9 @@ static bool binop(qrun *r, const qnode *n, qv a, qv b, qv *out) {
             return true;
         }
         if (a.type == QT_OBJ && b.type == QT_OBJ) {
-            qvec o = {NULL, 0, 0};
-            if (!obj_copy(r, &o, a)) return false;
-            qiter it;
-            qiter_init(&it, b);
-            qv k, v;
-            while (qiter_next(&it, &k, &v))
-                if (!obj_set(r, &o, k, v)) return false;
+            objb o;
+            memset(&o, 0, sizeof o);
+            if (!obj_copy(r, &o, a) || !obj_copy(r, &o, b)) return false;
             *out = obj_of(&o);
             return true;
         }
@@ -676,7 +723,8 @@ static bool obj_key(void *c, qv key) {
 
 static bool obj_members(parts_ctx *o, size_t i) {
     if (2 * i == o->n->n) {
-        qvec m = {NULL, 0, 0};
+        objb m;
+        memset(&m, 0, sizeof m);
         for (size_t j = 0; j < i; j++)
             if (!obj_set(o->r, &m, o->parts[2 * j], o->parts[2 * j + 1])) return false;
         return yield(o->k, obj_of(&m));
@@ -902,7 +950,8 @@ static bool ascii_case(qrun *r, const qnode *n, qv v, bool up, qv *out) {
 static bool from_entries(qrun *r, const qnode *n, qv v, qv *out) {
     char b[32];
     if (v.type != QT_ARR && v.type != QT_OBJ) return fail_at(r, n, "Cannot iterate over %s (%s)", TV(v, b));
-    qvec o = {NULL, 0, 0};
+    objb o;
+    memset(&o, 0, sizeof o);
     qiter it;
     qiter_init(&it, v);
     qv e;
@@ -923,17 +972,18 @@ static bool from_entries(qrun *r, const qnode *n, qv v, qv *out) {
 }
 
 static bool to_entries(qrun *r, const qnode *n, qv v, qv *out) {
-    qv keys;
-    if (!keys_of(r, n, v, false, &keys)) return false;
+    char b[32];
+    if (v.type != QT_ARR && v.type != QT_OBJ) return fail_at(r, n, "%s (%s) has no keys", TV(v, b));
     qvec arr = {NULL, 0, 0};
     static char key_text[] = "key", value_text[] = "value";
-    for (size_t i = 0; i < keys.len; i++) {
-        qv k = keys.u.items[i], val;
-        if (!index_value(r, n, v, k, &val)) return false;
+    qiter it;
+    qiter_init(&it, v);
+    qv k, val;
+    for (size_t i = 0; qiter_next(&it, &k, &val); i++) { /* members in order, not looked up */
         qv *m = (qv *)qrun_alloc(r, 4 * sizeof *m);
         if (!m) return false;
         m[0] = qv_str(key_text, 3);
-        m[1] = k;
+        m[1] = v.type == QT_ARR ? qv_int((int64_t)i) : k;
         m[2] = qv_str(value_text, 5);
         m[3] = val;
         qv entry = qv_null();
@@ -954,15 +1004,25 @@ static bool add_all(qrun *r, const qnode *n, qv v, qv *out) {
     qiter_init(&it, v);
     qnode plus = *n;
     plus.sub = QA_ADD;
-    /* strings and arrays: one allocation for the whole result */
-    bool strings = true, arrays = true;
+    /* strings, arrays and objects: built once, not copied at each step */
+    bool strings = true, arrays = true, objects = true, any_obj = false;
     size_t total = 0;
     while (qiter_next(&it, NULL, &e)) {
         strings = strings && (e.type == QT_STR || e.type == QT_NULL);
         arrays = arrays && (e.type == QT_ARR || e.type == QT_NULL);
+        objects = objects && (e.type == QT_OBJ || e.type == QT_NULL);
+        any_obj = any_obj || e.type == QT_OBJ;
         total += e.len;
     }
     qiter_init(&it, v);
+    if (v.len > 1 && objects && any_obj) {
+        objb o;
+        memset(&o, 0, sizeof o);
+        while (qiter_next(&it, NULL, &e))
+            if (e.type == QT_OBJ && !obj_copy(r, &o, e)) return false;
+        *out = obj_of(&o);
+        return true;
+    }
     if (v.len > 1 && (strings || arrays)) {
         char *s = strings ? (char *)qrun_alloc(r, total + 1) : NULL;
         qvec items = {NULL, 0, 0};
