@@ -406,9 +406,13 @@ static bool binop(qrun *r, const qnode *n, qv a, qv b, qv *out) {
                 *out = qv_null(); /* jq: a string times 0 or less is null */
                 return true;
             }
+            if (!s.len) {
+                *out = s;
+                return true;
+            }
+            double most = (double)((r->max_bytes ? r->max_bytes : (size_t)1 << 40) / s.len);
+            if (times > most) return fail_at(r, n, "string repeated too many times");
             size_t count = times < 1 ? 1 : (size_t)times;
-            if (s.len && count > (r->max_bytes ? r->max_bytes : (size_t)1 << 40) / s.len)
-                return fail_at(r, n, "string repeated too many times");
             char *d = (char *)qrun_alloc(r, s.len * count + 1);
             if (!d) return false;
             for (size_t i = 0; i < count; i++) memcpy(d + i * s.len, s.u.s, s.len);
