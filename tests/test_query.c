@@ -232,7 +232,9 @@ static void test_command(void) {
     expect_run(".s doc.json", NULL, 0, "\"h\xc3\xa9\"\n", NULL);
     expect_run("-r .s doc.json", NULL, 0, "h\xc3\xa9\n", NULL);
     expect_run("-a .s doc.json", NULL, 0, "\"h\\u00e9\"\n", NULL);
-    expect_run("-j '.s, .a.b[0]' doc.json", NULL, 0, "h\xc3\xa9" "1", NULL);
+    expect_run("--join-output '.s, .a.b[0]' doc.json", NULL, 0, "h\xc3\xa9" "1", NULL);
+    expect_run("-j 2 -c .a.b doc.json", NULL, 0, "[1,2]\n", NULL);
+    expect_run("-j .a doc.json", NULL, 2, "", "-j needs a thread count");
     expect_run("-rc '.a.b, .s' doc.json", NULL, 0, "[1,2]\nh\xc3\xa9\n", NULL);
     /* numbers exactly as read */
     expect_run(".n doc.json", NULL, 0, "12345678901234567890123.50\n", NULL);

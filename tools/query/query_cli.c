@@ -38,8 +38,8 @@
 #define MAX_PATH_NAMES 16
 
 static const char usage_query[] =
-    "usage: jet query [-c] [-r] [-j] [-s] [-n] [-a] [--ndjson] [--arg NAME VALUE]\n"
-    "                 [--argjson NAME JSON] FILTER [FILE|-]...\n"
+    "usage: jet query [-c] [-r] [-s] [-n] [-a] [--ndjson] [--arg NAME VALUE]\n"
+    "                 [--argjson NAME JSON] [-j N] FILTER [FILE|-]...\n"
     "\n"
     "Runs the jq FILTER (jq's everyday subset, docs/query.md) on each JSON\n"
     "document of the inputs (whitespace-separated or one per line; standard\n"
@@ -47,7 +47,8 @@ static const char usage_query[] =
     "Numbers are printed exactly as read.\n"
     "  -c, --compact-output   one line per output\n"
     "  -r, --raw-output       strings without quotes or escapes\n"
-    "  -j, --join-output      as -r, and no newline after each output\n"
+    "  --join-output          as -r, and no newline after each output (jq's -j;\n"
+    "                         -j is jet's thread count)\n"
     "  -a, --ascii-output     non-ASCII characters as \\u escapes\n"
     "  -s, --slurp            all documents as one array, the filter run once\n"
     "  -n, --null-input       run the filter once on null; inputs are not read\n"
@@ -56,6 +57,8 @@ static const char usage_query[] =
     "                         named *.ndjson or *.jsonl\n"
     "  --arg NAME VALUE       $NAME is the string VALUE\n"
     "  --argjson NAME JSON    $NAME is the JSON value\n"
+    "  -j N, --jobs=N         threads, as for the other commands (accepted; the\n"
+    "                         query runs on one thread for now)\n"
     "Exit status: 0 success, 2 usage or invalid JSON input, 3 the filter does\n"
     "not compile (unsupported constructs included), 5 an error while running\n"
     "it (the run goes on with the next document), 1 I/O errors.\n";
@@ -498,6 +501,12 @@ static int parse_query_args(qcli *c, int argc, char **argv) {
             c->null_input = true;
         } else if (strcmp(a, "--ndjson") == 0) {
             c->ndjson = true;
+        } else if (strcmp(a, "-j") == 0 || strncmp(a, "--jobs=", 7) == 0) {
+            const char *n = a[1] == 'j' ? (i + 1 < argc ? argv[++i] : NULL) : a + 7;
+            char *end = NULL;
+            unsigned long jobs = n ? strtoul(n, &end, 10) : 0;
+            if (!n || !*n || *end || jobs < 1 || jobs > 1024)
+                return query_usage("%s needs a thread count, 1..1024", "-j");
         } else if (strcmp(a, "--arg") == 0 || strcmp(a, "--argjson") == 0) {
             if (i + 2 >= argc) return query_usage("%s needs NAME and VALUE", a);
             size_t v = c->nvars++;
@@ -513,7 +522,6 @@ static int parse_query_args(qcli *c, int argc, char **argv) {
                 switch (*f) {
                 case 'c': c->compact = true; break;
                 case 'r': c->raw = true; break;
-                case 'j': c->join = true; break;
                 case 'a': c->ascii = true; break;
                 case 's': c->slurp = true; break;
                 case 'n': c->null_input = true; break;
