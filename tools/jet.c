@@ -8,6 +8,7 @@
  *   jet patch FILE PATCHFILE              apply a JSON Patch (RFC 6902)
  *   jet merge FILE MERGEFILE              apply a JSON Merge Patch (RFC 7386)
  *   jet diff A B                          the JSON Patch that turns A into B
+ *   jet query FILTER [FILE|-]...          a jq filter (tools/query/, docs/query.md)
  *
  * Exit status: 0 success, 1 invalid input / not found / failed patch / I/O
  * failure, 2 usage error. Diagnostics go to stderr as FILE:LINE:COL:
@@ -34,6 +35,7 @@
 #include <string.h>
 
 #include "jet.h"
+#include "query/query.h"
 
 #ifndef _WIN32
 #include <fcntl.h>
@@ -56,6 +58,7 @@ static const char usage_main[] =
     "  patch FILE PATCHFILE   apply a JSON Patch (RFC 6902)\n"
     "  merge FILE MERGEFILE   apply a JSON Merge Patch (RFC 7386)\n"
     "  diff A B               print the JSON Patch that turns A into B\n"
+    "  query FILTER [FILE|-]  run a jq filter (jq's everyday subset)\n"
     "\n"
     "options:\n"
     "  -h, --help             this help (also: jet COMMAND --help)\n"
@@ -1069,6 +1072,7 @@ int main(int argc, char **argv) {
         printf("jet %s (kernel: %s)\n", jet_version(), jet_kernel_name());
         return 0;
     }
+    if (strcmp(cmd, "query") == 0) return jet_query_main(argc - 2, argv + 2);
     cli c;
     memset(&c, 0, sizeof c);
     int (*run)(cli *) = NULL;
