@@ -47,6 +47,16 @@ bench-numbers: build
 test-numbers-long: build
 	cmake --build $(BUILD) --target test-numbers-long
 
+# Long fuzzing runs (scripts/fuzz.sh; clang): every fuzz target for
+# FUZZ_SECONDS, corpora kept outside the repository in FUZZ_CORPUS_DIR and
+# grown run after run; findings in FUZZ_CORPUS_DIR/TARGET-findings.
+FUZZ_SECONDS ?= 300
+FUZZ_CORPUS_DIR ?= $(HOME)/.cache/jet-fuzz
+.PHONY: fuzz
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CORPUS_DIR=$(FUZZ_CORPUS_DIR) FUZZ_JOBS=$(JOBS) \
+		scripts/fuzz.sh
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 

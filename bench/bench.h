@@ -15,6 +15,7 @@ enum {
     OP_PARSE, OP_SERIALIZE, OP_VALIDATE, OP_DECODE,
     OP_NOSTR_SHORT, OP_NOSTR_FULL, OP_NOSTR_ENVELOPE, /* JB_NOSTR_* in this order */
     OP_API_READ, OP_API_WRITE,
+    OP_NDJSON,
     OP_BUILD, OP_PATCH, /* mutable documents (jb_mut_ops) */
     OP__COUNT
 };
@@ -25,23 +26,28 @@ bool jb_op_per_message(int op);
 /* The engine's caveat for an op (may be NULL). */
 const char *jb_engine_note(const jb_engine *e, int op);
 
-#define JB_MAX_DATASETS 8
+#define JB_MAX_DATASETS 16
 #define JB_MAX_ENGINES 24
 
 /* What a dataset is, and so which operations run on it. */
 enum {
     JB_DS_DOC,   /* one JSON document: parse, serialize, validate (+ decode) */
     JB_DS_NOSTR, /* newline-delimited relay messages: nostr-* */
-    JB_DS_API    /* the ApiResponse sample: api-* */
+    JB_DS_API,   /* the ApiResponse sample: api-* */
+    JB_DS_NDJSON /* ~100 MB of NDJSON built from the corpora: ndjson */
 };
 
-/* Datasets generated from a corpus (decode only): its document re-emitted
+/* Datasets generated from a corpus. Decode only: its document re-emitted
  * minified, members in their order or shuffled, so that the two differ only
- * in key order. */
+ * in key order. Parse, serialize and validate too: the shapes of
+ * bench/shapes.h (escaped text, long strings, number arrays). */
 enum {
     JB_DERIVE_NONE = 0,
     JB_DERIVE_MINIFIED,
-    JB_DERIVE_SHUFFLED
+    JB_DERIVE_SHUFFLED,
+    JB_DERIVE_ESCAPED,
+    JB_DERIVE_LONG_STRINGS,
+    JB_DERIVE_MESH
 };
 
 typedef struct jb_dataset {
@@ -75,6 +81,9 @@ typedef struct jb_dataset {
     struct ApiResponse *api_in;
     const jb_engine *api_src;
     void *api_src_state;
+    /* ndjson: the fingerprint of each document (jet, line by line) */
+    jb_stats *ndjson_ref;
+    size_t ndjson_docs;
 } jb_dataset;
 
 typedef struct jb_counters {

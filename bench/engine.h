@@ -133,6 +133,14 @@ typedef struct jb_engine {
     /* Optional: why the last call with this state failed (for the FAIL
      * footnotes), or NULL when the adapter cannot tell. */
     const char *(*last_error)(void *st);
+
+    /* ndjson: every document of buf[0..len) (NDJSON: one per line, blank
+     * lines skipped; the buffer is unpadded) parsed into a complete
+     * document. When `out` is not NULL (verification, untimed) the
+     * fingerprint of document i goes to out[i] (room for `cap`); the number
+     * of documents goes to *n either way. Returns 0 on success. */
+    int (*ndjson)(void *st, const char *buf, size_t len, jb_stats *out, size_t cap, size_t *n);
+    const char *ndjson_note;
 } jb_engine;
 
 /* ---- build and patch: engines with mutable documents ---- */

@@ -9,6 +9,7 @@
 #include "api_sample.h"
 #include "schemas.h"
 #ifdef JB_HAVE_JET
+#include "shapes.h"
 #include "shuffle.h"
 #endif
 
@@ -24,7 +25,7 @@
 
 const char *const jb_op_names[OP__COUNT] = {"parse", "serialize", "validate", "decode", "nostr-short",
                                              "nostr-full", "nostr-envelope", "api-read", "api-write",
-                                             "build", "patch"};
+                                             "ndjson", "build", "patch"};
 const char *const jb_op_titles[OP__COUNT] = {
     "Parse (bytes -> complete document, immutable input)",
     "Serialize (document -> minified text)",
@@ -35,6 +36,7 @@ const char *const jb_op_titles[OP__COUNT] = {
     "nostr-envelope (every relay message -> tagged union EVENT/EOSE/OK/NOTICE)",
     "api-read (ApiResponse JSON -> C struct)",
     "api-write (ApiResponse C struct -> minified JSON)",
+    "ndjson (~100 MB of NDJSON: every line -> a complete document)",
     "build (twitter rebuilt value by value through the mutable API from a parsed one, then written)",
     "patch (citm_catalog bytes -> mutable document, 20 edits applied, written)"};
 
@@ -51,6 +53,7 @@ const char *jb_engine_note(const jb_engine *e, int op) {
     case OP_NOSTR_ENVELOPE: return e->nostr_envelope_note;
     case OP_API_READ: return e->api_read_note;
     case OP_API_WRITE: return e->api_write_note;
+    case OP_NDJSON: return e->ndjson_note;
     case OP_BUILD: return jb_mut_ops_of(e) ? jb_mut_ops_of(e)->build_note : NULL;
     case OP_PATCH: return jb_mut_ops_of(e) ? jb_mut_ops_of(e)->patch_note : NULL;
     }
@@ -59,7 +62,9 @@ const char *jb_engine_note(const jb_engine *e, int op) {
 
 /* The datasets: the four corpora (parse, serialize, validate; twitter also
  * decode), twitter minified with its members in their order and shuffled
- * (decode: what key order costs), the nostr relay messages (nostr-*), and
+ * (decode: what key order costs), three generated shapes (bench/shapes.h:
+ * twitter with non-ASCII as \u escapes, long text strings, arrays of short
+ * numbers; parse, serialize, validate), the nostr relay messages (nostr-*), and
  * the ApiResponse sample (api-*), which comes from examples/api_sample.h
  * rather than a file. */
 static const struct { const char *name, *file; int kind, derive; } known_datasets[] = {
@@ -69,10 +74,16 @@ static const struct { const char *name, *file; int kind, derive; } known_dataset
     {"github_events", "github_events.json", JB_DS_DOC, JB_DERIVE_NONE},
     {"twitter_min", "twitter.json", JB_DS_DOC, JB_DERIVE_MINIFIED},
     {"twitter_shuffled", "twitter.json", JB_DS_DOC, JB_DERIVE_SHUFFLED},
+    {"twitter_escaped", "twitter.json", JB_DS_DOC, JB_DERIVE_ESCAPED},
+    {"long_strings", "twitter.json", JB_DS_DOC, JB_DERIVE_LONG_STRINGS},
+    {"mesh", "canada.json", JB_DS_DOC, JB_DERIVE_MESH},
     {"nostr_relay", "nostr_relay.ndjson", JB_DS_NOSTR, JB_DERIVE_NONE},
     {"api_response", "examples/api_sample.h", JB_DS_API, JB_DERIVE_NONE},
+    {"ndjson", "(the corpora)", JB_DS_NDJSON, JB_DERIVE_NONE},
 };
 #define N_KNOWN_DATASETS (sizeof known_datasets / sizeof known_datasets[0])
+_Static_assert(sizeof known_datasets / sizeof known_datasets[0] <= JB_MAX_DATASETS,
+               "jb_run.ds holds every known dataset");
 
 static volatile uint64_t jb_sink; /* defeats dead-code elimination */
 
@@ -183,6 +194,22 @@ static bool split_lines(jb_dataset *d) {
  * length. */
 static bool derive_dataset(jb_dataset *d) {
 #ifdef JB_HAVE_JET
+    if (d->derive >= JB_DERIVE_ESCAPED) {
+        size_t n = 0;
+        char *out = d->derive == JB_DERIVE_ESCAPED ? shape_escaped(d->data, d->len, &n)
+                    : d->derive == JB_DERIVE_LONG_STRINGS ? shape_long_strings(d->data, d->len, &n)
+                                                            : shape_mesh(d->data, d->len, &n);
+        if (!out) return false;
+        free(d->data);
+        d->data = out;
+        d->len = n;
+        size_t used = strlen(d->path);
+        snprintf(d->path + used, sizeof d->path - used, " (%s)",
+                 d->derive == JB_DERIVE_ESCAPED        ? "minified, non-ASCII as \\u escapes"
+                 : d->derive == JB_DERIVE_LONG_STRINGS ? "its text as records of long strings"
+                                                       : "its numbers as 3-D mesh arrays");
+        return true;
+    }
     unsigned opts = d->derive == JB_DERIVE_MINIFIED ? SHUF_KEEP_ORDER : 0;
     size_t n = 0;
     char *out = shuffle_doc_ex(d->data, d->len, 0x9E3779B97F4A7C15ull, opts, &n);
@@ -196,6 +223,124 @@ static bool derive_dataset(jb_dataset *d) {
     return true;
 #else
     (void)d;
+    return false;
+#endif
+}
+
+/* The ndjson dataset: the elements of the corpora's top-level arrays (and
+ * of the arrays that are members of a top-level object: twitter's
+ * statuses, citm's performances, ...), each minified on a line (those
+ * under 1 MB: canada's one 2 MB feature is not a record), and the
+ * nostr relay messages as they are, repeated in that order up to
+ * $JB_NDJSON_MB megabytes (default 100; 20 with --quick). The fingerprint
+ * of every document is the reference, computed line by line with
+ * jet_parser_parse (not through jet_stream). */
+#ifdef JB_HAVE_JET
+static void ndjson_add(char **buf, size_t *len, size_t *cap, const char *p, size_t n) {
+    if (*len + n + 1 > *cap) {
+        *cap = (*len + n + 1) * 2;
+        *buf = realloc(*buf, *cap);
+        if (!*buf) die("out of memory");
+    }
+    memcpy(*buf + *len, p, n);
+    *len += n;
+    (*buf)[(*len)++] = '\n';
+}
+
+static void ndjson_add_elements(const jet_val *arr, char **buf, size_t *len, size_t *cap) {
+    size_t count = jet_arr_size(arr);
+    const jet_val *e = jet_arr_first(arr);
+    for (size_t i = 0; i < count; i++, e = jet_next(e)) {
+        size_t n = 0;
+        char *t = jet_val_write(e, 0, NULL, &n, NULL);
+        if (!t) die("out of memory");
+        if (n <= (size_t)1 << 20) ndjson_add(buf, len, cap, t, n); /* records, not canada's 2 MB feature */
+        free(t);
+    }
+}
+#endif
+
+static bool build_ndjson(jb_dataset *d, const char *const *dirs, int nd, bool quick) {
+#ifdef JB_HAVE_JET
+    static const char *const files[] = {"twitter.json", "citm_catalog.json", "canada.json",
+                                        "github_events.json", "nostr_relay.ndjson"};
+    char *pool = NULL;
+    size_t plen = 0, pcap = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024], *data = NULL;
+        size_t len = 0;
+        bool found = false;
+        for (int k = 0; k < nd && !found; k++) {
+            snprintf(path, sizeof path, "%s/%s", dirs[k], files[f]);
+            found = read_file(path, &data, &len);
+        }
+        if (!found) continue;
+        if (strstr(files[f], ".ndjson")) {
+            const char *p = data, *end = data + len;
+            while (p < end) {
+                const char *nl = memchr(p, '\n', (size_t)(end - p));
+                size_t n = (size_t)((nl ? nl : end) - p);
+                if (n && p[n - 1] == '\r') n--;
+                if (n) ndjson_add(&pool, &plen, &pcap, p, n);
+                p = nl ? nl + 1 : end;
+            }
+        } else {
+            jet_doc *doc = jet_read(data, len, NULL, NULL, NULL);
+            const jet_val *root = jet_doc_root(doc);
+            if (jet_is_arr(root)) {
+                ndjson_add_elements(root, &pool, &plen, &pcap);
+            } else if (jet_is_obj(root)) {
+                jet_obj_iter it = jet_obj_iter_init(root);
+                const jet_val *key;
+                while ((key = jet_obj_iter_next(&it)) != NULL)
+                    if (jet_is_arr(key + 1)) ndjson_add_elements(key + 1, &pool, &plen, &pcap);
+            }
+            jet_doc_free(doc);
+        }
+        free(data);
+    }
+    if (!plen) return false;
+    const char *mb_env = getenv("JB_NDJSON_MB");
+    size_t mb = mb_env && atoi(mb_env) > 0 ? (size_t)atoi(mb_env) : quick ? 20 : 100;
+    size_t target = mb << 20, copies = (target + plen - 1) / plen;
+    d->len = copies * plen;
+    d->data = malloc(d->len);
+    if (!d->data) die("out of memory");
+    for (size_t i = 0; i < copies; i++) memcpy(d->data + i * plen, pool, plen);
+    free(pool);
+    /* the reference: each line on its own */
+    size_t cap = 1024;
+    d->ndjson_ref = malloc(cap * sizeof *d->ndjson_ref);
+    jet_parser *parser = jet_parser_new(NULL);
+    if (!d->ndjson_ref || !parser) die("out of memory");
+    const char *p = d->data, *end = d->data + d->len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = (size_t)((nl ? nl : end) - p);
+        jet_doc *doc = jet_parser_parse(parser, p, n, NULL, NULL);
+        if (!doc) die("ndjson: a line of the corpora does not parse");
+        if (d->ndjson_docs == cap) {
+            cap *= 2;
+            d->ndjson_ref = realloc(d->ndjson_ref, cap * sizeof *d->ndjson_ref);
+            if (!d->ndjson_ref) die("out of memory");
+        }
+        jet_stats s;
+        jet_val_stats(jet_doc_root(doc), &s);
+        jb_stats *o = &d->ndjson_ref[d->ndjson_docs++];
+        o->objects = s.objects; o->arrays = s.arrays; o->strings = s.strings;
+        o->numbers = s.numbers; o->integers = s.integers; o->doubles = s.doubles;
+        o->trues = s.trues; o->falses = s.falses; o->nulls = s.nulls;
+        o->keys = s.keys; o->max_depth = s.max_depth; o->string_bytes = s.string_bytes;
+        p = nl ? nl + 1 : end;
+    }
+    jet_parser_free(parser);
+    snprintf(d->path, sizeof d->path, "(generated: %zu documents, %zu MB, from the corpora's arrays and the nostr messages)",
+             d->ndjson_docs, d->len >> 20);
+    d->have_ref = true;
+    snprintf(d->ref_source, sizeof d->ref_source, "jet_parser_parse line by line (%zu documents)", d->ndjson_docs);
+    return true;
+#else
+    (void)d; (void)dirs; (void)nd; (void)quick;
     return false;
 #endif
 }
@@ -240,6 +385,12 @@ static void load_datasets(jb_run *r) {
             d->len = API_SAMPLE_LEN;
             d->loaded = true;
             snprintf(d->path, sizeof d->path, "(generated from %s/examples/api_sample.h)", JB_REPO_DIR);
+            continue;
+        }
+        if (d->kind == JB_DS_NDJSON) {
+            if (!r->op_on[OP_NDJSON]) continue; /* 100 MB: only when timed */
+            d->loaded = build_ndjson(d, dirs, nd, r->opt.quick);
+            if (!d->loaded) printf("note: dataset ndjson: needs the jet library and the corpora: skipped\n");
             continue;
         }
         for (int k = 0; k < nd && !d->loaded; k++) {
@@ -742,13 +893,15 @@ static bool op_uses_dataset(int op, const jb_dataset *d) {
     switch (op) {
     case OP_PARSE:
     case OP_SERIALIZE:
-    case OP_VALIDATE: return d->kind == JB_DS_DOC && !d->derive;
-    case OP_DECODE: return d->kind == JB_DS_DOC && !strncmp(d->name, "twitter", 7);
+    case OP_VALIDATE: return d->kind == JB_DS_DOC && (!d->derive || d->derive >= JB_DERIVE_ESCAPED);
+    case OP_DECODE:
+        return d->kind == JB_DS_DOC && !strncmp(d->name, "twitter", 7) && d->derive != JB_DERIVE_ESCAPED;
     case OP_NOSTR_SHORT:
     case OP_NOSTR_FULL:
     case OP_NOSTR_ENVELOPE: return d->kind == JB_DS_NOSTR;
     case OP_API_READ:
     case OP_API_WRITE: return d->kind == JB_DS_API;
+    case OP_NDJSON: return d->kind == JB_DS_NDJSON;
     case OP_BUILD: return d->kind == JB_DS_DOC && !d->derive && !strcmp(d->name, "twitter");
     case OP_PATCH: return d->kind == JB_DS_DOC && !d->derive && !strcmp(d->name, "citm_catalog");
     }
@@ -772,6 +925,7 @@ void jb_verify_cell(jb_run *r, jb_cell *c) {
     case OP_NOSTR_ENVELOPE: supported = e->nostr != NULL; break;
     case OP_API_READ: supported = e->api_read != NULL; break;
     case OP_API_WRITE: supported = e->api_write != NULL; break;
+    case OP_NDJSON: supported = e->ndjson != NULL; break;
     case OP_BUILD: supported = e->parse && jb_mut_ops_of(e) && jb_mut_ops_of(e)->build; break;
     case OP_PATCH: supported = jb_mut_ops_of(e) && jb_mut_ops_of(e)->patch; break;
     }
@@ -908,6 +1062,33 @@ void jb_verify_cell(jb_run *r, jb_cell *c) {
         }
         break;
     }
+    case OP_NDJSON: {
+        if (!d->have_ref || !d->ndjson_ref) { cell_fail(c, "no reference fingerprints for %s", d->name); return; }
+        jb_stats *got = malloc((d->ndjson_docs + 1) * sizeof *got);
+        if (!got) { cell_fail(c, "out of memory"); return; }
+        for (int pass = 0; pass < 2; pass++) {
+            size_t n = 0;
+            memset(got, 0, (d->ndjson_docs + 1) * sizeof *got);
+            if (e->ndjson(c->st, d->data, d->len, got, d->ndjson_docs + 1, &n) != 0) {
+                cell_fail(c, "rejected valid input (pass %d)%s", pass + 1, why_failed(e, c->st, why, sizeof why));
+                free(got);
+                return;
+            }
+            if (n != d->ndjson_docs) {
+                cell_fail(c, "%zu documents, want %zu (pass %d)", n, d->ndjson_docs, pass + 1);
+                free(got);
+                return;
+            }
+            for (size_t k = 0; k < n; k++)
+                if (jb_stats_compare(&got[k], &d->ndjson_ref[k], e->caps, why, sizeof why)) {
+                    cell_fail(c, "document %zu: fingerprint mismatch (pass %d): %s", k, pass + 1, why);
+                    free(got);
+                    return;
+                }
+        }
+        free(got);
+        break;
+    }
     case OP_API_WRITE: {
         if (!d->api_in) { cell_fail(c, "no reference ApiResponse to write (no engine decoded the sample)"); return; }
         size_t n1 = 0, n2 = 0;
@@ -1001,6 +1182,11 @@ uint64_t jb_run_once(jb_cell *c, const jb_dataset *d, bool *ok) {
         ApiResponse a;
         if (e->api_read(c->st, d->data, d->len, &a) != 0) { *ok = false; return 0; }
         return (uint64_t)a.timestamp ^ a.order_count ^ (uint64_t)(uintptr_t)a.orders;
+    }
+    case OP_NDJSON: {
+        size_t n = 0;
+        if (e->ndjson(c->st, d->data, d->len, NULL, 0, &n) != 0 || n != d->ndjson_docs) *ok = false;
+        return n;
     }
     case OP_API_WRITE: {
         size_t n = 0;
@@ -1171,13 +1357,16 @@ static void time_group(jb_run *r, jb_cell **cells, int n, progress *pg) {
 static void usage(void) {
     puts("usage: jet-bench [options]\n"
          "  --ops LIST            parse,serialize,validate,decode,nostr-short,nostr-full,\n"
-         "                        nostr-envelope,api-read,api-write,build (twitter),\n"
-         "                        patch (citm_catalog) (default: all)\n"
+         "                        nostr-envelope,api-read,api-write,ndjson,\n"
+         "                        build (twitter), patch (citm_catalog) (default: all)\n"
          "  --engines LIST        engine names (default: all compiled in; see --list)\n"
          "  --datasets LIST       twitter,citm_catalog,canada,github_events (parse, serialize,\n"
          "                        validate; decode: twitter), twitter_min, twitter_shuffled\n"
          "                        (decode: twitter minified, members in order / shuffled),\n"
-         "                        nostr_relay (nostr-*), api_response (api-*) (default: all found)\n"
+         "                        twitter_escaped, long_strings, mesh (parse, serialize, validate:\n"
+         "                        generated shapes, bench/shapes.h),\n"
+         "                        nostr_relay (nostr-*), api_response (api-*), ndjson (ndjson:\n"
+         "                        ~100 MB built from the corpora, $JB_NDJSON_MB) (default: all found)\n"
          "  --data-dir DIR        where the corpora are (then $JET_DATA_DIR, ../shared/corpora,\n"
          "                        Debian's fastjson testdata)\n"
          "  --min-time-ms N       timing budget per cell (default 1000; use 2000 for a baseline)\n"
@@ -1378,7 +1567,8 @@ int main(int argc, char **argv) {
         if (!any)
             printf("note: %s needs the %s dataset: skipped\n", jb_op_names[op],
                    op == OP_DECODE || op == OP_BUILD ? "twitter" : op == OP_PATCH ? "citm_catalog"
-                   : op <= OP_VALIDATE ? "a document" : op < OP_API_READ ? "nostr_relay" : "api_response");
+                   : op <= OP_VALIDATE ? "a document" : op < OP_API_READ ? "nostr_relay"
+                   : op < OP_NDJSON ? "api_response" : "ndjson");
     }
 
     /* Verification before timing. */

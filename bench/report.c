@@ -300,7 +300,7 @@ static void tables_by_dataset(jb_run *r, FILE *out, bool md) {
         char size[64];
         if (d->kind == JB_DS_NOSTR) snprintf(size, sizeof size, "%zu messages, %zu bytes", d->nlines, d->line_bytes);
         else snprintf(size, sizeof size, "%zu bytes", d->len);
-        const char *unit = d->kind == JB_DS_DOC ? "MB/s" : "ns per operation";
+        const char *unit = d->kind == JB_DS_DOC || d->kind == JB_DS_NDJSON ? "MB/s" : "ns per operation";
         fprintf(out, md ? "\n### %s (%s)\n\n%s (median); x: interleaved ratio to the op's baseline.\n\n"
                         : "\n%s (%s) -- %s (median); x = interleaved ratio to the op's baseline\n",
                 d->name, size, unit);

@@ -193,7 +193,7 @@ static int self_test_typed(jb_run *r) {
     }
     const jb_engine none = {"selftest-control", "self-test", JB_CAP_SELFTEST, NULL, NULL, NULL, NULL,
                             NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+                            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     st_case cases[8];
     int n = 0;
 #define TCASE(nm, op_, pass, cr, de, field, fn) \
@@ -284,7 +284,7 @@ int jb_self_test(jb_run *r, int ds) {
     jb_engine base = {"selftest-control", "self-test", full, NULL, NULL, NULL, NULL,
                       w_create, w_destroy, w_parse, w_free_doc, w_stats,
                       w_serialize, w_free_text, w_validate, NULL,
-                      NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+                      NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     st_case cases[16];
     int n = 0;
 #define CASE(nm, op_, pass, field, fn) \

@@ -15,10 +15,12 @@
  *     match it;
  *   - when the DOM reader accepts the input: a walk of everything with the
  *     getter the DOM's type calls for must succeed and read the same values
- *     (in the default mode and with JET_READ_VALIDATE_ALL), and so must a
- *     walk that looks members up with jet_od_obj_find in a shuffled order;
- *   - when the DOM rejects it: that full walk, and JET_READ_VALIDATE_ALL at
- *     jet_od_start, must fail, the walk with the DOM reader's code;
+ *     (in the default mode and with JET_READ_LAZY), and so must a walk
+ *     that looks members up with jet_od_obj_find in a shuffled order, and
+ *     the root skipped whole, strictly and lazily;
+ *   - when the DOM rejects it: that full walk and the root's strict skip
+ *     must fail, the walk with the DOM reader's code, the skip with its
+ *     code and offset;
  *   - walk 2 runs strict for half the inputs, and with every extension the
  *     DOM reader has (comments, trailing commas, NaN/Infinity, invalid
  *     UTF-8) for the other half.
@@ -362,7 +364,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     /* walk 1, under a few flag sets */
     static const jet_read_flags flag_sets[] = {
-        0, JET_READ_VALIDATE_ALL, JET_READ_ALLOW_INVALID_UTF8 | JET_READ_ALLOW_NAN_INF,
+        0, JET_READ_LAZY, JET_READ_ALLOW_INVALID_UTF8 | JET_READ_ALLOW_NAN_INF,
         JET_READ_ALLOW_COMMENTS | JET_READ_ALLOW_TRAILING_COMMAS};
     for (size_t f = 0; f < sizeof flag_sets / sizeof flag_sets[0]; f++) {
         rng = h ^ (0x9E3779B97F4A7C15ull * (f + 1));
@@ -390,22 +392,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool all = start(lf, &root) && read_all(&root, &values) && jet_od_finish(od);
     check_error();
     if (!doc && !all && jet_od_error(od)->code != derr.code) fail("a full walk's error code differs from the DOM's");
-    bool all_v = start(lf | JET_READ_VALIDATE_ALL, &root);
+    /* the strict skip (the default) of the whole root: the DOM's verdict,
+     * and its error; the lazy one never rejects what the DOM accepts */
+    bool all_v = start(lf, &root) && jet_odv_skip(&root) && jet_od_finish(od);
+    check_error();
+    if (!doc && !all_v &&
+        (jet_od_error(od)->code != derr.code || jet_od_error(od)->offset != derr.offset))
+        fail("the strict skip's error differs from the DOM's");
+    bool all_lazy = start(lf | JET_READ_LAZY, &root) && jet_odv_skip(&root) && jet_od_finish(od);
     check_error();
     if (doc) {
         if (!all) fail("the DOM accepts what a full cursor walk rejects");
-        if (!all_v) fail("the DOM accepts what JET_READ_VALIDATE_ALL rejects");
+        if (!all_v) fail("the DOM accepts what the strict skip rejects");
+        if (!all_lazy) fail("the DOM accepts what the lazy skip rejects");
         if (values != jet_doc_val_count(doc)) fail("value counts differ from the DOM's");
         const jet_val *r = jet_doc_root(doc);
         rng = h | 1;
-        if (!(same(&root, r, false) && jet_od_finish(od))) fail("VALIDATE_ALL walk differs from the DOM");
+        if (!(start(lf | JET_READ_LAZY, &root) && same(&root, r, false) && jet_od_finish(od)))
+            fail("lazy walk differs from the DOM");
         if (!(start(lf, &root) && same(&root, r, false) && jet_od_finish(od)))
             fail("default walk differs from the DOM");
         if (!(start(lf, &root) && same(&root, r, true) && jet_od_finish(od)))
             fail("find walk differs from the DOM");
     } else {
         if (all) fail("a full cursor walk accepts what the DOM rejects");
-        if (all_v) fail("JET_READ_VALIDATE_ALL accepts what the DOM rejects");
+        if (all_v) fail("the strict skip accepts what the DOM rejects");
     }
     jet_doc_free(doc);
     free(json);

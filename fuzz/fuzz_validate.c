@@ -5,9 +5,12 @@
  *   build-fuzz/fuzz/fuzz_validate -max_total_time=60
  *
  * Input: one flag byte, then the document. The document (an exact-size heap
- * copy) is validated with jet_od_validate and parsed by the DOM reader
- * under the same flags and a depth limit taken from the flag byte; the two
- * verdicts must agree, and a rejection must carry a complete error.
+ * copy) is validated with jet_od_validate and jet_validate, and parsed by
+ * the DOM reader under the same flags and a depth limit taken from the flag
+ * byte, on a kernel chosen by the document's first byte; the verdicts must
+ * agree, and a rejection must carry the DOM reader's error (code, offset,
+ * line, column) in all three and in jet_decode with JET_READ_VALIDATE_ALL
+ * (one error per input, issue 23).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 
 #include "jet.h"
 #include "internal.h" /* jet__od_window_set */
+#include "decode_target.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -36,16 +40,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (f & 4) opts.flags |= JET_READ_BIGNUM_AS_RAW;
     if (f & 8) opts.flags |= JET_READ_ALLOW_COMMENTS | JET_READ_ALLOW_TRAILING_COMMAS;
     if (f & 16) opts.max_depth = 1u + (f >> 5);
+    static const char *const kernels[] = {"scalar", "swar", "sse2", "avx2", "avx512", "neon"};
+    static char default_kernel[16];
+    if (!default_kernel[0]) strncpy(default_kernel, jet_kernel_name(), sizeof default_kernel - 1);
+    if (size < 2 || !jet_kernel_set(kernels[(data[1] >> 4) % 6])) jet_kernel_set(default_kernel);
     size_t len = size - 1;
     char *doc = (char *)malloc(len ? len : 1);
     if (!doc) return 0;
     memcpy(doc, data + 1, len);
-    bool dom = jet_parser_parse(parser, doc, len, &opts, NULL) != NULL;
+    jet_error de;
+    memset(&de, 0, sizeof de);
+    bool dom = jet_parser_parse(parser, doc, len, &opts, &de) != NULL;
     bool val = jet_od_validate(od, doc, len, &opts);
     if (dom != val) abort();
     const jet_error *e = jet_od_error(od);
     if (!val && (e->code == JET_OK || !e->msg || e->offset > len || e->line == 0 || e->column == 0)) abort();
     if (val && e->code != JET_OK) abort();
+    if (!dom) {
+        if (!same_error_place(e, &de)) abort();
+        jet_error ve;
+        if (jet_validate(doc, len, &opts, NULL, &ve) || !same_error_place(&ve, &de)) abort();
+        jet_read_opts all = opts;
+        all.flags |= JET_READ_VALIDATE_ALL;
+        decode_target out;
+        jet_error te;
+        if (jet_decode(od, doc, len, &decode_target_type, &out, NULL, &all, &te) || !same_error_place(&te, &de)) abort();
+    } else if (!jet_validate(doc, len, &opts, NULL, NULL)) {
+        abort();
+    }
     free(doc);
     return 0;
 }

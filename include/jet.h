@@ -210,6 +210,7 @@ typedef enum jet_code {
     JET_ERR_TOO_LONG,         /* string longer than its fixed buffer, or too many elements */
     JET_ERR_OUT_OF_ORDER,     /* on-demand: a value read after the cursor moved past it */
     JET_ERR_PATCH_TEST,       /* JSON Patch: a "test" operation found a different value */
+    JET_ERR_DUPLICATE_KEY,    /* typed decoding: a declared field given twice in one object */
     JET_ERR__COUNT
 } jet_code;
 
@@ -219,6 +220,8 @@ typedef enum jet_code {
  * in Unicode code points (UTF-8 lead bytes) from the start of the line.
  * `msg` is a static, human-readable sentence fragment such as
  * "expected ',' or ']' after array element"; never NULL after a failure.
+ * (Typed decoding's messages that name values, for a range error or a
+ * duplicate key, live in the jet_od like `path`: see section 13.)
  */
 typedef struct jet_error {
     jet_code code;
@@ -268,15 +271,39 @@ typedef uint32_t jet_read_flags;
  *  jet_doc_read_size() tells how many bytes were consumed. */
 #define JET_READ_STOP_WHEN_DONE ((jet_read_flags)1u << 6)
 /**
- * On-demand cursor and typed decoding: validate the whole document before
- * the first access, untouched parts included (a full strict parse into the
- * jet_od's reusable scratch). Without it the cursor checks only what it
- * reads and the brackets of what it skips, which is what makes it fast.
+ * On-demand cursor and typed decoding: accepted for compatibility, and the
+ * default now (no effect): the cursor and jet_decode reject any input that
+ * is not valid JSON, the members they skip included (see JET_READ_LAZY).
  */
 #define JET_READ_VALIDATE_ALL ((jet_read_flags)1u << 7)
 /** Typed decoding: an object member the schema does not declare is an
  *  error (JET_ERR_UNKNOWN_FIELD) instead of being skipped. */
 #define JET_READ_REJECT_UNKNOWN ((jet_read_flags)1u << 8)
+/** Typed decoding: a JET_K_STR string that had escapes is unescaped into
+ *  the arena instead of the cursor's scratch, so every string view lives as
+ *  long as the input and the arena, not only until the cursor's next
+ *  document (what a garbage-collected binding needs to hand the result
+ *  out). Unescaped strings stay views into the input (or, when comments
+ *  were blanked in a copy, into a copy of it in the arena). */
+#define JET_READ_STABLE_STRINGS ((jet_read_flags)1u << 9)
+/**
+ * On-demand cursor and typed decoding: check what is skipped for balanced
+ * brackets and the depth limit only (simdjson On-Demand's semantics), not
+ * for the grammar: a skipped `[1 2, tru]` or `{"a":1]` is then accepted.
+ * What is read is checked strictly either way, and stage 1 still rejects
+ * invalid UTF-8, control characters in strings and unclosed strings
+ * anywhere. Without it (the default) the skipped members are walked over
+ * the structural index and checked as the DOM reader checks them.
+ */
+#define JET_READ_LAZY ((jet_read_flags)1u << 10)
+/** Typed decoding: a declared field that appears twice in one object keeps
+ *  its first value (the later ones are skipped, unchecked by type). The
+ *  default is the error JET_ERR_DUPLICATE_KEY. */
+#define JET_READ_DUPLICATE_FIRST ((jet_read_flags)1u << 11)
+/** Typed decoding: a declared field that appears twice takes its last value
+ *  (every occurrence is decoded and type-checked, as Python and JavaScript
+ *  do). Wins over JET_READ_DUPLICATE_FIRST when both are set. */
+#define JET_READ_DUPLICATE_LAST ((jet_read_flags)1u << 12)
 
 #define JET_DEFAULT_MAX_DEPTH 1024u
 
@@ -451,7 +478,13 @@ JET_API jet_doc *jet_parser_parse(jet_parser *parser, const char *json, size_t l
 JET_API jet_doc *jet_read(const char *json, size_t len, const jet_read_opts *opts,
                           const jet_alloc *alloc, jet_error *err);
 
-/** Reads a whole file (path "-" reads standard input) and parses it. */
+/**
+ * Reads a whole file (path "-" reads standard input) and parses it. With
+ * opts->max_size set, reading stops after max_size + 1 bytes and the call
+ * fails with JET_ERR_SIZE_LIMIT (err->offset = max_size): an endless pipe
+ * or /dev/zero costs at most about max_size bytes of memory. Without it the
+ * whole input is read, however large.
+ */
 JET_API jet_doc *jet_read_file(const char *path, const jet_read_opts *opts,
                                const jet_alloc *alloc, jet_error *err);
 
@@ -491,7 +524,8 @@ JET_ACCESSOR size_t jet_obj_size(const jet_val *obj) JET_BODY({
     return jet_is_obj(obj) ? jet_get_len(obj) : 0;
 })
 /** Value of the first member whose key equals `key` (`key_len` bytes), or
- *  NULL. Linear in the member count. */
+ *  NULL: with a key given twice, the first (typed decoding makes that an
+ *  error by default, section 13). Linear in the member count. */
 JET_API jet_val *jet_obj_findn(const jet_val *obj, const char *key, size_t key_len);
 /** Same with a NUL-terminated key. */
 JET_API jet_val *jet_obj_find(const jet_val *obj, const char *key);
@@ -566,6 +600,24 @@ typedef uint32_t jet_write_flags;
 #define JET_WRITE_ALLOW_NAN_INF ((jet_write_flags)1u << 2)
 /** Append a newline after the document. */
 #define JET_WRITE_NEWLINE_AT_END ((jet_write_flags)1u << 3)
+/**
+ * With JET_WRITE_ASCII: write each byte of invalid UTF-8 as \ufffd instead
+ * of failing.
+ *
+ * Invalid UTF-8 policy of every writer (jet_val_write and the other DOM
+ * writers, jet_mut_doc_write, the streaming jet_writer, jet_encode,
+ * jet_print_str): the data is never changed without being asked. Strings
+ * read strictly are valid UTF-8; invalid bytes come only from a document
+ * read with JET_READ_ALLOW_INVALID_UTF8 or from the caller's own strings.
+ *   - default: written through unchanged, byte for byte (the output is then
+ *     not valid UTF-8 either, exactly like its source);
+ *   - JET_WRITE_ASCII: an error, JET_ERR_UTF8, since no escape stands for
+ *     a byte (jet_print_str returns 0), unless this flag asks for \ufffd;
+ *   - either way, the WTF-8 form of an escaped lone surrogate (what
+ *     JET_READ_ALLOW_INVALID_UTF8 makes of "\udc80") is written back as
+ *     that escape in ASCII mode, so such strings round-trip.
+ */
+#define JET_WRITE_REPLACE_INVALID_UTF8 ((jet_write_flags)1u << 4)
 
 /**
  * Serializes `val` (and everything below it). Returns a NUL-terminated buffer
@@ -667,8 +719,8 @@ JET_API void jet_arena_free(jet_arena *arena);
 /**
  * The on-demand cursor reads values straight from the input text, lazily and
  * in document order, over the structural index (stage 1): nothing is built,
- * and a value the caller does not ask for is skipped by matching brackets,
- * never parsed. It suits callers who know what they want (see section 13 for
+ * and a value the caller does not ask for is skipped over the index (checked,
+ * never converted). It suits callers who know what they want (see section 13 for
  * the declarative form):
  *
  *     jet_od *od = jet_od_new(NULL);
@@ -698,9 +750,18 @@ JET_API void jet_arena_free(jet_arena *arena);
  *     with jet_od_ok() still true means "not there" (end of an iterator, a
  *     member that jet_od_obj_find did not find, a non-null value given to
  *     jet_odv_is_null).
- *   - What is read is checked strictly (RFC 8259 numbers, literals, escapes,
- *     UTF-8, the separators around it); what is skipped is only checked for
- *     balanced brackets unless JET_READ_VALIDATE_ALL is set. Control
+ *   - Strict by default: what is read and what is skipped are checked as the
+ *     DOM reader checks them (RFC 8259 numbers, literals, escapes, UTF-8,
+ *     separators, brackets of the right kind, the depth limit), so a
+ *     document read to its end with jet_od_finish is rejected exactly when
+ *     jet_read rejects it, with the same code and offset (the first error
+ *     in document order). Skipping walks the structural index's tokens
+ *     (no second pass over the bytes). JET_READ_LAZY checks what is skipped
+ *     for balanced brackets and the depth limit only (simdjson On-Demand's
+ *     semantics): cheaper, but an invalid skipped member goes unnoticed.
+ *     JET_READ_VALIDATE_ALL is an old name of the default (no effect).
+ *     A caller who stops before jet_od_finish has had checked what it read
+ *     and skipped so far, and stage 1's verdict on the bytes. Control
  *     characters in strings and invalid UTF-8 anywhere are reported by
  *     jet_od_start, which sees them in stage 1 -- in an input of more than
  *     4 MiB, by the call that first reaches the 4 MiB window holding them
@@ -715,8 +776,8 @@ JET_API void jet_arena_free(jet_arena *arena);
  *   - Strings are views into the input when they contain no escape, else
  *     unescaped into the jet_od's scratch: valid until the next jet_od_start
  *     or jet_od_free. The input must stay unchanged and alive as long.
- *   - Honoured read flags: JET_READ_VALIDATE_ALL, JET_READ_REJECT_UNKNOWN
- *     (section 13), and the extensions exactly as the DOM reader takes
+ *   - Honoured read flags: JET_READ_LAZY, JET_READ_REJECT_UNKNOWN and
+ *     JET_READ_DUPLICATE_* (section 13), and the extensions exactly as the DOM reader takes
  *     them: JET_READ_ALLOW_COMMENTS, JET_READ_ALLOW_TRAILING_COMMAS,
  *     JET_READ_ALLOW_NAN_INF, JET_READ_ALLOW_INVALID_UTF8. With comments
  *     allowed, an input holding a '/' is read from a copy in the jet_od
@@ -757,13 +818,14 @@ JET_API void jet_od_free(jet_od *od);
  * Starts reading `len` bytes at `json`: builds the structural index and sets
  * `*root` to the root value. Returns false on failure (empty input, a string
  * left open, control characters in strings, invalid UTF-8 where stage 1
- * checks it, the size limit, any error when JET_READ_VALIDATE_ALL is set).
+ * checks it, the size limit).
  * Nothing is allocated when the previous document was at least as large.
  */
 JET_API bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
                           jet_odv *root);
-/** Skips whatever is left of the root value and checks that only whitespace
- *  follows it. Returns jet_od_ok(). */
+/** Skips whatever is left of the root value (checked strictly unless
+ *  JET_READ_LAZY) and checks that only whitespace follows it. Returns
+ *  jet_od_ok(). */
 JET_API bool jet_od_finish(jet_od *od);
 /** false once an error has been recorded. */
 JET_API bool jet_od_ok(const jet_od *od);
@@ -812,16 +874,22 @@ JET_API bool jet_od_obj_require(jet_od_iter *it, const char *key, jet_odv *val);
 
 /**
  * Validates the whole input (RFC 8259 and UTF-8, honouring the read flags
- * and limits) without building anything: stage 1, then the DOM reader's
- * stage 2 compiled to write no value (on an invalid input, a walk over the
- * cursor's index then finds the error and its path). Accepts exactly what
- * the DOM reader accepts. The cursor's scratch is reused, so
- * validating another input of the same size allocates nothing. Errors as for
- * the cursor (jet_od_error). The cursor holds no document afterwards.
+ * and limits) without building anything: the DOM reader's grammar with no
+ * value stored (its index route's stage 2, then its one-pass reader for
+ * what that does not take). Accepts exactly what the DOM reader accepts,
+ * and rejects with the DOM reader's error (code, offset, line:column), on
+ * every kernel. Memory: the reader's stack (16 bytes per level of nesting)
+ * and a 32 KiB index window, whatever the input's size; on an error the
+ * input is also indexed (the cursor's bounded windows, at most 1.5 MiB) to
+ * name the error's JSON Pointer, in time linear in the input. The
+ * cursor's scratch is reused, so validating another input of the same size
+ * allocates nothing. Errors as for the cursor (jet_od_error). The cursor
+ * holds no document afterwards.
  */
 JET_API bool jet_od_validate(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
-/** One-shot jet_od_validate with a temporary cursor (`alloc` NULL: libc);
- *  `err` (may be NULL) receives the error without a path. */
+/** One-shot jet_od_validate (`alloc` NULL: libc); `err` (may be NULL)
+ *  receives the error without a path, so the input is never indexed: it
+ *  holds under 100 KiB at the default depth limit, whatever the input. */
 JET_API bool jet_validate(const char *json, size_t len, const jet_read_opts *opts,
                           const jet_alloc *alloc, jet_error *err);
 
@@ -853,8 +921,18 @@ JET_API bool jet_validate(const char *json, size_t len, const jet_read_opts *opt
  * a key is matched to its field by a perfect hash over the declared keys
  * (built once per table), so member order does not matter; unknown members
  * are skipped (or rejected with JET_READ_REJECT_UNKNOWN); a required member
- * that never came is JET_ERR_MISSING_FIELD with its JSON Pointer. A key that
- * appears twice: the first occurrence is decoded, the second skipped.
+ * that never came is JET_ERR_MISSING_FIELD with its JSON Pointer. The input
+ * must be valid JSON, skipped members included, unless JET_READ_LAZY
+ * (section 12). A declared field that appears twice in one object is
+ * JET_ERR_DUPLICATE_KEY (at the second key; the message names both
+ * offsets), unless JET_READ_DUPLICATE_FIRST (the first value is kept) or
+ * JET_READ_DUPLICATE_LAST (each is decoded, the last kept); under
+ * JET_READ_LAZY a field given again after every field has been seen goes
+ * unnoticed (the first wins). The DOM's jet_obj_find returns the first
+ * member of a key. A JET_K_STR_FIXED string holding \u0000 is
+ * JET_ERR_TOO_LONG. Messages that name values (a range error's "-1 is out
+ * of range for uint8 (0..255)", a duplicate's offsets) live in the jet_od,
+ * like error.path: valid until its next document.
  * Encoding writes the fields in declared order; an absent field (presence
  * flag false, or a string view whose ptr is NULL) is left out when it is
  * JET_FIELD_OPTIONAL only, and written as null when it is also
@@ -890,6 +968,12 @@ typedef enum jet_kind {
 #define JET_FIELD_OPTIONAL 0x1u /* may be absent (left zero or set to the default) */
 #define JET_FIELD_NULLABLE 0x2u /* null accepted: the member is zeroed (presence false) */
 #define JET_FIELD_DEFAULT 0x4u  /* when absent, set to `def` (numbers, bool, strings) */
+/* STR, STR_COPY and RAW members (and map keys) laid out as a D slice,
+ * { size_t len; const char *ptr; }, instead of a jet_str (bindings/d). */
+#define JET_FIELD_STR_SLICE 0x8u
+/* The presence member (present_offset) is true when the field is absent or
+ * null and false when it has a value: D's Nullable!T keeps `_isNull`. */
+#define JET_FIELD_PRESENCE_INVERTED 0x10u
 
 #define JET_NO_OFFSET UINT32_MAX
 
@@ -961,6 +1045,10 @@ typedef enum jet_union_style {
     JET_UNION_ARRAY = 2     /* ["EVENT", ...]: the first element is the tag,
                                the rest the variant's positional fields */
 } jet_union_style;
+/* Or'ed into jet_union.style: the tag member is a uint8_t instead of an
+ * int32_t (D's SumType keeps its tag in the smallest unsigned type). */
+#define JET_UNION_TAG_U8 0x100u
+#define JET_UNION_STYLE_MASK 0xFFu
 
 /**
  * A tagged union stored in a C struct member: an integer tag member
@@ -969,7 +1057,7 @@ typedef enum jet_union_style {
  * relative to the member that the JET_K_UNION field points at.
  */
 typedef struct jet_union {
-    uint32_t style;        /* jet_union_style */
+    uint32_t style;        /* jet_union_style, | JET_UNION_TAG_U8 */
     const char *tag_key;   /* INTERNAL: the member naming the variant */
     uint32_t tag_offset;   /* int32_t tag member */
     uint32_t payload_offset;
@@ -1092,9 +1180,11 @@ JET_API void jet_buf_free(jet_buf *buf);
  * Appends the JSON text of `*in` (a struct of `type`) to `out` (set
  * out->len = 0 to reuse the buffer; the text is NUL-terminated beyond
  * out->len). Honoured flags: JET_WRITE_INDENT(n), JET_WRITE_ESCAPE_SLASHES,
- * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END.
- * Returns false (err filled) on OOM, a non-finite double without
- * JET_WRITE_ALLOW_NAN_INF, or an enum/union tag out of range.
+ * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END,
+ * JET_WRITE_REPLACE_INVALID_UTF8. Returns false (err filled) on OOM, a
+ * non-finite double without JET_WRITE_ALLOW_NAN_INF, invalid UTF-8 in
+ * ASCII mode (JET_ERR_UTF8, see JET_WRITE_REPLACE_INVALID_UTF8), or an
+ * enum/union tag out of range.
  */
 JET_API bool jet_encode(jet_buf *out, jet_struct *type, const void *in, jet_write_flags flags,
                         jet_error *err);
@@ -1426,10 +1516,11 @@ JET_API size_t jet_print_sint(int64_t i, char buf[JET_PRINT_NUM_SIZE]);
  * Writes s[0..len) as a quoted JSON string with the writers' escaping:
  * '"', '\\' and control bytes always (\b \t \n \f \r or \u00XX), '/' with
  * JET_WRITE_ESCAPE_SLASHES, non-ASCII as \u escapes with JET_WRITE_ASCII
- * (other flags are ignored). `out` has room for JET_PRINT_STR_SIZE(len)
- * bytes; the text is NUL-terminated and its length returned. `s` may hold
- * NUL bytes; UTF-8 is not checked (invalid bytes pass through, or become
- * \ufffd with JET_WRITE_ASCII). Thread-safe.
+ * (other flags, but JET_WRITE_REPLACE_INVALID_UTF8, are ignored). `out` has
+ * room for JET_PRINT_STR_SIZE(len) bytes; the text is NUL-terminated and its length returned. `s` may hold
+ * NUL bytes; invalid UTF-8 passes through, except with JET_WRITE_ASCII:
+ * then 0 is returned (and `out` holds an empty string) unless
+ * JET_WRITE_REPLACE_INVALID_UTF8 writes it as \ufffd. Thread-safe.
  */
 JET_API size_t jet_print_str(char *out, const char *s, size_t len, jet_write_flags flags);
 
@@ -1448,13 +1539,13 @@ JET_API size_t jet_print_str(char *out, const char *s, size_t len, jet_write_fla
  * The text is byte for byte what jet_val_write() gives for the same values
  * under the same flags (JET_WRITE_INDENT(n), JET_WRITE_ESCAPE_SLASHES,
  * JET_WRITE_ASCII, JET_WRITE_ALLOW_NAN_INF, JET_WRITE_NEWLINE_AT_END,
- * the last one applied by jet_writer_finish).
+ * JET_WRITE_REPLACE_INVALID_UTF8, the newline applied by jet_writer_finish).
  *
  * The grammar is checked: a key where a value is expected (or a value
  * where a key is), an end that does not match the open container, a
- * second root value, more than JET_WRITER_MAX_DEPTH open containers, or a
- * non-finite double without JET_WRITE_ALLOW_NAN_INF is an error, not bad
- * output. Errors are sticky: the failing call and every later one return
+ * second root value, more than JET_WRITER_MAX_DEPTH open containers, a
+ * non-finite double without JET_WRITE_ALLOW_NAN_INF, or invalid UTF-8 in
+ * ASCII mode (JET_ERR_UTF8) is an error, not bad output. Errors are sticky: the failing call and every later one return
  * false and write nothing; jet_writer_error() says what happened (`offset`
  * is the number of bytes written before the failing call; line, column and
  * path are 0/NULL). Output already delivered stays delivered.
@@ -1549,7 +1640,190 @@ JET_API jet_mut_val *jet_diff(jet_mut_doc *out, const jet_val *a, const jet_val 
                               jet_error *err);
 
 /* ========================================================================== */
-/* 16. Old names                                                              */
+/* 16. Document streams: NDJSON, concatenated JSON, chunked input, threads    */
+/* ========================================================================== */
+
+/*
+ * docs/streams.md is the guide to this section.
+ *
+ * A jet_stream splits a sequence of JSON documents into the byte span of
+ * each, without copying: NDJSON / JSON Lines (one document per line, found
+ * with memchr; the parser then checks that the line holds exactly one
+ * value) or whitespace-separated concatenated JSON (`{..} {..} 1 "x"`,
+ * delimited by a light scan of brackets and strings; the parser checks the
+ * rest). The input is one buffer (jet_stream_set_buffer) or arrives in
+ * chunks of any size (jet_stream_feed, then jet_stream_finish).
+ *
+ * Per document the caller chooses what to do with the span: a DOM with a
+ * reusable parser (jet_stream_next_dom), validation alone
+ * (jet_stream_next_valid), or jet_stream_next and then the cursor
+ * (jet_od_start) or typed decoding (jet_decode) on doc.json/doc.len.
+ *
+ *     jet_stream *s = jet_stream_new(JET_STREAM_NDJSON, NULL, NULL);
+ *     jet_parser *p = jet_parser_new(NULL);
+ *     jet_stream_set_buffer(s, text, len);
+ *     jet_stream_doc d; jet_doc *doc; jet_stream_status st;
+ *     while ((st = jet_stream_next_dom(s, p, &doc, &d)) == JET_STREAM_DOC)
+ *         use(jet_doc_root(doc));
+ *     if (st == JET_STREAM_ERROR) report(jet_stream_error(s));
+ *
+ * Errors carry ABSOLUTE positions: the byte offset from the start of the
+ * stream and the line:column in it (column in code points, as jet_error).
+ * Without JET_STREAM_SKIP_ERRORS the first error stops the stream (every
+ * later call returns JET_STREAM_ERROR); with it the call that met the error
+ * returns JET_STREAM_ERROR once and the next call goes on: in NDJSON at the
+ * next line, in concatenated JSON after the bad document as the splitter
+ * delimited it (brackets and strings balanced).
+ *
+ * Blank lines (spaces, tabs, '\r' only) are skipped; the last document may
+ * lack its newline; a '\r' before the '\n' is whitespace. A UTF-8 byte
+ * order mark (EF BB BF) at the very start is an error (RFC 8259 and JSON
+ * Lines forbid it) unless JET_STREAM_ALLOW_BOM, which skips it; offsets
+ * still count its 3 bytes.
+ *
+ * Lifetime: a span (doc.json) points into the buffer given to
+ * jet_stream_set_buffer or into the stream's own chunk buffer; it is valid
+ * until the next jet_stream_feed / jet_stream_set_buffer / jet_stream_free.
+ * Memory with chunked input: the stream keeps only the unfinished document
+ * and the chunk being fed, so its buffer stays below twice the largest
+ * document plus the largest chunk, whatever the stream's length (drain
+ * documents with jet_stream_next* until JET_STREAM_MORE before each feed).
+ * With the read option max_size, a document still unfinished after
+ * max_size bytes fails at once (JET_ERR_SIZE_LIMIT at that byte, as the
+ * parser reports it), so not even a line that never ends grows the buffer
+ * past the limit; NDJSON with JET_STREAM_SKIP_ERRORS drops the rest of
+ * that line, otherwise the stream stops.
+ * Thread safety: one stream per thread; jet_stream_run below spreads the
+ * documents of one stream over threads.
+ */
+typedef uint32_t jet_stream_flags;
+/** Whitespace-separated JSON texts (the default). */
+#define JET_STREAM_CONCAT ((jet_stream_flags)0)
+/** NDJSON / JSON Lines: exactly one document per line. */
+#define JET_STREAM_NDJSON ((jet_stream_flags)1u << 0)
+/** After a bad document go on with the next one instead of stopping. */
+#define JET_STREAM_SKIP_ERRORS ((jet_stream_flags)1u << 1)
+/** Skip a UTF-8 byte order mark at the start instead of failing. */
+#define JET_STREAM_ALLOW_BOM ((jet_stream_flags)1u << 2)
+
+typedef struct jet_stream jet_stream;
+
+/** One document's span and where it is in the stream. */
+typedef struct jet_stream_doc {
+    const char *json; /* its bytes (NDJSON: the whole line without '\n') */
+    size_t len;
+    uint64_t offset;  /* absolute byte offset of json[0] */
+    uint64_t line;    /* 1-based line of json[0] */
+    uint64_t column;  /* 1-based column (code points) of json[0] */
+    uint64_t index;   /* 0-based number of the document, bad ones included */
+} jet_stream_doc;
+
+typedef enum jet_stream_status {
+    JET_STREAM_END = 0,   /* no more documents */
+    JET_STREAM_DOC = 1,   /* the next document is in *doc */
+    JET_STREAM_MORE = 2,  /* chunked input: feed more bytes or finish */
+    JET_STREAM_ERROR = 3  /* jet_stream_error() says what and where */
+} jet_stream_status;
+
+/** New stream. `opts` (NULL: defaults) are the read options of every
+ *  document (JET_READ_STOP_WHEN_DONE is ignored); `alloc` NULL: libc.
+ *  NULL on OOM. Free with jet_stream_free(). */
+JET_API jet_stream *jet_stream_new(jet_stream_flags flags, const jet_read_opts *opts,
+                                   const jet_alloc *alloc);
+/** Frees the stream. NULL is a no-op. */
+JET_API void jet_stream_free(jet_stream *s);
+/** Starts over on the whole input `data[0..len)` (not copied: it must
+ *  outlive the spans). Returns false for a NULL stream or data with len. */
+JET_API bool jet_stream_set_buffer(jet_stream *s, const char *data, size_t len);
+/** Appends a chunk (copied). Returns false on OOM (JET_ERR_MEMORY, sticky),
+ *  after jet_stream_finish or jet_stream_set_buffer (JET_ERR_INVALID_ARG). */
+JET_API bool jet_stream_feed(jet_stream *s, const char *data, size_t len);
+/** No more chunks: what is left is the last document (or an error). */
+JET_API void jet_stream_finish(jet_stream *s);
+
+/** The next document's span in `*doc`. The span is not parsed: parse it,
+ *  validate it or run the cursor on it, and hand a failure of those to
+ *  jet_stream_fail() to make its position absolute. */
+JET_API jet_stream_status jet_stream_next(jet_stream *s, jet_stream_doc *doc);
+/** The next document parsed with `parser` into `*out` (owned by the parser,
+ *  valid until its next parse); `doc` may be NULL. */
+JET_API jet_stream_status jet_stream_next_dom(jet_stream *s, jet_parser *parser, jet_doc **out,
+                                              jet_stream_doc *doc);
+/** The next document checked with `od`'s validator (jet_od_validate):
+ *  nothing is built. `doc` may be NULL. */
+JET_API jet_stream_status jet_stream_next_valid(jet_stream *s, jet_od *od, jet_stream_doc *doc);
+/**
+ * Records a failure met in document `doc` (an error whose offset and
+ * line:column are relative to doc->json, as jet_parser_parse, jet_od_error
+ * and jet_decode give them): `*err` is made absolute in place and kept as
+ * the stream's error; then the stream stops or, with
+ * JET_STREAM_SKIP_ERRORS, goes on after the document.
+ */
+JET_API void jet_stream_fail(jet_stream *s, const jet_stream_doc *doc, jet_error *err);
+/** The last error (code JET_OK while there is none). Never NULL. */
+JET_API const jet_error *jet_stream_error(const jet_stream *s);
+/** Bytes of input the stream has taken so far (set or fed). */
+JET_API uint64_t jet_stream_bytes_in(const jet_stream *s);
+
+/**
+ * Parallel processing: the documents of the stream are handed out in
+ * batches to `threads` worker threads, and the results come back to the
+ * caller's thread in input order through a bounded queue (2 batches per
+ * worker: memory about threads x 2 x batch_bytes, plus the largest
+ * document). On each document a worker calls `work` with its own parser
+ * and cursor, reused from document to document, and the batch's arena and
+ * output buffer: `work` appends the document's result (any bytes: text, a
+ * decoded struct) to w->out, whose data and the arena stay valid until the
+ * batch is delivered. work == NULL validates (jet_od_validate) and appends
+ * nothing. `work` returns false with `err` set (positions relative to
+ * doc->json) to fail the document.
+ *
+ * `deliver` is called on the caller's thread once per document, in input
+ * order, with the document (doc->json valid during the call), its result
+ * bytes, and `err`: NULL, or the document's failure with absolute
+ * positions. It returns false to stop the run. Without
+ * JET_STREAM_SKIP_ERRORS the first failure is delivered and ends the run.
+ */
+typedef struct jet_stream_worker {
+    jet_parser *parser; /* the worker's own */
+    jet_od *od;         /* the worker's own */
+    jet_arena *arena;   /* the batch's: results may point into it */
+    jet_buf *out;       /* append the document's result here */
+    unsigned id;        /* 0 .. threads-1 */
+} jet_stream_worker;
+typedef bool (*jet_stream_work_fn)(void *ctx, jet_stream_worker *w, const jet_stream_doc *doc,
+                                   jet_error *err);
+typedef bool (*jet_stream_deliver_fn)(void *ctx, const jet_stream_doc *doc, const char *result,
+                                      size_t len, const jet_error *err);
+/** Appends `len` bytes to `buf` (a work function's w->out, or any jet_buf),
+ *  growing it with its allocator. false on OOM (nothing appended). */
+JET_API bool jet_buf_append(jet_buf *buf, const void *data, size_t len);
+/** Reads up to `cap` bytes into `buf`: the count, 0 at the end of the
+ *  input, SIZE_MAX on failure (the run fails with JET_ERR_IO). */
+typedef size_t (*jet_stream_read_fn)(void *ctx, char *buf, size_t cap);
+
+typedef struct jet_stream_run_opts {
+    unsigned threads;        /* 0: the number of CPUs online */
+    size_t batch_bytes;      /* 0: 1 MiB */
+    jet_stream_read_fn read; /* NULL: the input given to jet_stream_set_buffer */
+    void *read_ctx;
+    size_t chunk_bytes;      /* size of each read; 0: 256 KiB */
+} jet_stream_run_opts;
+
+/**
+ * Runs the stream as described above (`ro` NULL: defaults). Returns true
+ * when every document was delivered and none failed; false after a failure
+ * (jet_stream_error), a stop asked by `deliver`, or an I/O or memory error.
+ * Without pthreads (or threads == 1) everything runs on the caller's thread.
+ * `ctx` is shared by all workers: `work` must not write it unguarded.
+ */
+JET_API bool jet_stream_run(jet_stream *s, const jet_stream_run_opts *ro, jet_stream_work_fn work,
+                            jet_stream_deliver_fn deliver, void *ctx);
+/** The number of CPUs online (at least 1). */
+JET_API unsigned jet_cpu_count(void);
+
+/* ========================================================================== */
+/* 17. Old names                                                              */
 /* ========================================================================== */
 
 /*

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs, idempotently, the Debian packages jet needs:
 #   build:  gcc, g++, clang, cmake, make, pkg-config
-#   bench:  the peer engines and the corpus package
+#   bench:  the peer engines and the corpus package; jq and hyperfine
+#           (bench/jq_compare.sh)
+#   D:      ldc and dub, for the D binding (bindings/d)
 #   checks (--ci only): valgrind, clang's runtimes (libFuzzer, sanitizers),
 #           qemu-user and the aarch64, s390x (big-endian) and i686 (32-bit)
 #           cross compilers (gcc-multilib would serve i386 too, but Debian
@@ -16,7 +18,9 @@
 set -u
 want=(gcc g++ clang make cmake pkg-config
       libsimdjson-dev rapidjson-dev libcjson-dev libjansson-dev libjson-c-dev
-      golang-github-valyala-fastjson-dev)
+      golang-github-valyala-fastjson-dev
+      jq hyperfine # bench/jq_compare.sh
+      ldc dub)     # bindings/d
 if [ "${1:-}" = "--ci" ]; then
   want+=(valgrind libclang-rt-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
          gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-i686-linux-gnu libc6-dev-i386-cross)

@@ -264,7 +264,7 @@ static bool prepare_field(const jet_field *f) {
     case JET_K_UNION: {
         const jet_union *u = (const jet_union *)f->sub;
         if (!u || !u->names || u->count == 0) return false;
-        if (u->style == JET_UNION_INTERNAL && !u->tag_key) return false;
+        if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_INTERNAL && !u->tag_key) return false;
         for (uint32_t i = 0; i < u->count; i++)
             if (u->variants && u->variants[i] && !build_struct(u->variants[i])) return false;
         return true;
@@ -342,10 +342,17 @@ static JET_ALWAYS_INLINE bool key_is(const jet_struct *t, uint32_t fi, const cha
 /* Decoding                                                                   */
 /* ========================================================================== */
 
+/* What a second occurrence of a declared field does (JET_READ_DUPLICATE_*). */
+#define DUP_ERROR 0
+#define DUP_FIRST 1
+#define DUP_LAST 2
+
 typedef struct dec {
     jet_od *od;
     jet_arena *arena;
     bool reject_unknown;
+    bool stable_strings; /* JET_READ_STABLE_STRINGS */
+    uint8_t duplicates; /* DUP_* */
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
@@ -375,6 +382,81 @@ static void *arena_alloc(dec *d, size_t size, size_t align) {
     return p;
 }
 
+/* Stores the index of a union's variant in its tag member (an int32_t, or
+ * a uint8_t with JET_UNION_TAG_U8). */
+static void store_union_tag(const jet_union *u, char *m, uint32_t vi) {
+    if (u->style & JET_UNION_TAG_U8) {
+        m[u->tag_offset] = (char)(uint8_t)vi;
+    } else {
+        int32_t t32 = (int32_t)vi;
+        memcpy(m + u->tag_offset, &t32, sizeof t32);
+    }
+}
+
+/* Sets the presence member of field `f`, if it has one: true when
+ * present, or with JET_FIELD_PRESENCE_INVERTED true when absent or null. */
+static JET_ALWAYS_INLINE void mark_present(const jet_field *f, char *base, bool present) {
+    if (f->present_offset != JET_NO_OFFSET)
+        base[f->present_offset] = (char)(present != ((f->flags & JET_FIELD_PRESENCE_INVERTED) != 0));
+}
+
+/* Stores a string read for field `f` (a jet_str or, with
+ * JET_FIELD_STR_SLICE, a D slice). With JET_READ_STABLE_STRINGS, a string
+ * that was unescaped into the cursor's scratch (not a view into the text
+ * read) is copied into the arena first, so it outlives the cursor's next
+ * document. (The fast paths store views of unescaped strings directly; with
+ * stable strings the text they point into is the caller's input, or its
+ * copy in the arena: see keep_blanked_text.) */
+static JET_ALWAYS_INLINE bool store_field_str(dec *d, const jet_field *f, char *dst, jet_str s) {
+    if (JET_UNLIKELY(d->stable_strings)) {
+        const jet_od *od = d->od;
+        uintptr_t p = (uintptr_t)s.ptr, in = (uintptr_t)od->json;
+        if (s.len && (p < in || p - in > od->len)) {
+            char *c = (char *)arena_alloc(d, s.len + 1, 1);
+            if (!c) return false;
+            memcpy(c, s.ptr, s.len);
+            c[s.len] = 0;
+            s.ptr = c;
+        }
+    }
+    jet__field_str_store(dst, f->flags, s);
+    return true;
+}
+
+/* The range error of the integer at `at` for an integer member of `size`
+ * bytes (signed unless `is_unsigned`): the message names the number, the
+ * member's type and its range, e.g. "-1 is out of range for uint8
+ * (0..255)" (in od->msg: valid until the next document). */
+static JET_NOINLINE bool range_error(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+    size_t e = at;
+    while (e < od->len && e - at < 41 && (jet__is_digit(od->json[e]) || od->json[e] == '-' ||
+                                          od->json[e] == '+' || od->json[e] == '.' ||
+                                          (od->json[e] | 0x20) == 'e'))
+        e++;
+    int shown = (int)(e - at > 40 ? 40 : e - at);
+    unsigned bits = 8 * size;
+    char range[48];
+    if (is_unsigned)
+        snprintf(range, sizeof range, "0..%llu", (unsigned long long)(UINT64_MAX >> (64 - bits)));
+    else
+        snprintf(range, sizeof range, "%lld..%lld", -(long long)(INT64_MAX >> (64 - bits)) - 1,
+                 (long long)(INT64_MAX >> (64 - bits)));
+    snprintf(od->msg, sizeof od->msg, "%.*s%s is out of range for %sint%u (%s)", shown, od->json + at,
+             e - at > 40 ? "..." : "", is_unsigned ? "u" : "", bits, range);
+    return jet__od_fail(od, JET_ERR_NUMBER_RANGE, at, od->msg);
+}
+
+/* After a getter failed on the integer at `at`: a range error (its value
+ * beyond 64 bits, or negative for an unsigned one) says so for the
+ * member's own type instead of the getter's 64-bit one. Returns false. */
+static JET_NOINLINE bool name_range(jet_od *od, size_t at, uint32_t size, bool is_unsigned) {
+    if (od->err.code != JET_ERR_NUMBER_RANGE) return false;
+    od->failed = false; /* the same error, reworded */
+    bool ok = range_error(od, at, size, is_unsigned);
+    od->failed = true;
+    return ok;
+}
+
 /* Stores v into an integer member of `size` bytes, checking the range. */
 static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v) {
     switch (size) {
@@ -392,7 +474,7 @@ static bool store_int(jet_od *od, size_t at, void *dst, uint32_t size, int64_t v
         return true;
     default: *(int64_t *)dst = v; return true;
     }
-    return jet__od_err(od, JET_E_RANGE_FIELD, at);
+    return range_error(od, at, size, false);
 }
 
 static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t v) {
@@ -411,7 +493,7 @@ static bool store_uint(jet_od *od, size_t at, void *dst, uint32_t size, uint64_t
         return true;
     default: *(uint64_t *)dst = v; return true;
     }
-    return jet__od_err(od, JET_E_RANGE_FIELD, at);
+    return range_error(od, at, size, true);
 }
 
 /* The value at the cursor through the public getters (which check the
@@ -430,13 +512,12 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     size_t at = od->pos;
     jet_str s;
     if (!jet__od_string(od, at, &s)) return false;
-    if (f->kind == JET_K_STR) {
-        memcpy(dst, &s, sizeof s);
-        return true;
-    }
+    if (f->kind == JET_K_STR) return store_field_str(d, f, dst, s);
     if (f->kind == JET_K_STR_FIXED) {
         if (s.len >= f->size)
             return jet__od_err(od, JET_E_FIXED_STRING_LONG, at);
+        if (memchr(s.ptr, 0, s.len)) /* a \u0000 would cut the C string short */
+            return jet__od_err(od, JET_E_FIXED_STRING_NUL, at);
         memcpy(dst, s.ptr, s.len);
         dst[s.len] = 0;
         return true;
@@ -446,7 +527,7 @@ static bool decode_string_kind(dec *d, const jet_field *f, char *dst) {
     memcpy(c, s.ptr, s.len);
     c[s.len] = 0;
     jet_str copy = {c, s.len};
-    memcpy(dst, &copy, sizeof copy);
+    jet__field_str_store(dst, f->flags, copy);
     return true;
 }
 
@@ -555,7 +636,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
                        !jet__od_toks_backslash(od, &tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
-            memcpy(slot + e->offset, &sv, sizeof sv);
+            jet__field_str_store(slot + e->offset, e->flags, sv);
         } else {
             od->pos = v;
             if (at_end(od) || !decode_value(d, e, slot)) return false;
@@ -717,7 +798,7 @@ static bool decode_map(dec *d, const jet_field *f, char *base) {
                 c[key.len] = 0;
                 key.ptr = c;
             }
-            memcpy(slot + kf->offset, &key, sizeof key);
+            if (!store_field_str(d, kf, slot + kf->offset, key)) return false;
             if (!decode_value(d, vf, slot)) return false;
         } while (next_member(od, &end));
         if (!end) return false;
@@ -751,7 +832,10 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
     }
     for (; i < t->count; i++) {
         const jet_field *f = &t->fields[i];
-        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        if (f->flags & JET_FIELD_OPTIONAL) {
+            mark_present(f, base, false);
+            continue;
+        }
         /* name the missing element by its index */
         char idx[24];
         int n = 0;
@@ -775,7 +859,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     char c = od->json[at];
     jet_str tag;
     uint32_t vi;
-    if (u->style == JET_UNION_ARRAY) {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_ARRAY) {
         if (!open_container(od, '[', JET_E_WANT_UNION_ARRAY)) return false;
         if (at_end(od)) return false;
         if (od->json[od->pos] != '"') return want(od, JET_E_WANT_UNION_TAG);
@@ -784,8 +868,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         bool end = false;
         if (!vt) {
@@ -805,7 +888,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
             }
         return true;
     }
-    if (u->style == JET_UNION_EXTERNAL && c == '"') {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL && c == '"') {
         /* a variant without payload as a bare string */
         if (!jet__od_string(od, at, &tag)) return false;
         for (vi = 0; vi < u->count; vi++)
@@ -817,11 +900,10 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
                 if (!(vt->fields[i].flags & JET_FIELD_OPTIONAL))
                     return jet__od_err(od, JET_E_VARIANT_NEEDS_OBJECT, at);
         }
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         return true;
     }
-    if (u->style == JET_UNION_EXTERNAL) {
+    if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL) {
         bool empty = false, end = false;
         if (!open_object(od, &empty)) return false;
         if (empty) return jet__od_err(od, JET_E_UNION_EMPTY, at);
@@ -830,8 +912,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         for (vi = 0; vi < u->count; vi++)
             if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, kp);
-        int32_t t32 = (int32_t)vi;
-        memcpy(m + u->tag_offset, &t32, sizeof t32);
+        store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         if (vt) {
             if (!decode_struct(d, vt, m + u->payload_offset, NULL)) return false;
@@ -858,14 +939,75 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     for (vi = 0; vi < u->count; vi++)
         if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
     if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
-    int32_t t32 = (int32_t)vi;
-    memcpy(m + u->tag_offset, &t32, sizeof t32);
+    store_union_tag(u, m, vi);
     /* rewind to the object's start */
     od->pos = at;
     od->depth = it.depth - 1;
     jet_struct *vt = u->variants ? u->variants[vi] : NULL;
     if (vt) return decode_struct(d, vt, m + u->payload_offset, u->tag_key);
     return jet__od_skip(od);
+}
+
+/* A declared field given twice in the object at `obj` (its second key at
+ * `second`): the error names the field and both keys' offsets (the first
+ * found again by a walk over the members before it, this once). */
+static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi, size_t obj, size_t second) {
+    size_t first = second;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, obj + 1);
+    for (size_t p = jet__od_toks_take(&tk, od->len); p < second;) {
+        jet_str k;
+        size_t v;
+        if (!jet__od_key(od, p, &k, &v)) return false;
+        const char *nul = memchr(k.ptr, 0, k.len);
+        if (!nul && find_field(t, k.ptr, k.len, k.ptr + k.len) == fi) {
+            first = p;
+            break;
+        }
+        jet__od_toks_seek(od, &tk, v + 1);
+        if (!jet__od_toks_skip(od, &tk, v, od->json[v])) return false;
+        jet__od_toks_take(&tk, od->len); /* the ',' */
+        p = jet__od_toks_take(&tk, od->len);
+    }
+    const char *name = t->fields[fi].key ? t->fields[fi].key : "";
+    snprintf(od->msg, sizeof od->msg, "field \"%.40s\" given twice in one object (keys at bytes %zu and %zu)",
+             name, first, second);
+    return jet__od_fail(od, JET_ERR_DUPLICATE_KEY, second, od->msg);
+}
+
+/* The strict skip of the rest of an object (from the ',' at sep) whose
+ * fields are all in: a walk (od_walk.c) that stops at the keys whose length
+ * is a declared key's, where a field given again is an error (unless
+ * JET_READ_DUPLICATE_FIRST); the cursor then stands after the '}'. */
+static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
+    jet_od *od = d->od;
+    const uint64_t lens = d->duplicates == DUP_FIRST ? 0 : t->map_lens;
+    size_t p = sep, key = 0;
+    int at = JET_OD_AT_SEP;
+    const char *j = od->json;
+    const size_t n = od->len;
+    while (!jet__od_walk(od, tk, p, at, od->depth, od->depth - 1, true, lens, &key)) {
+        if (od->failed) return false;
+        /* the walk took the key's closing quote: its ':' and value next */
+        size_t q = jet__od_next(od, key + 1);
+        int fi;
+        if (JET_LIKELY(!jet__od_has_backslash(od, key + 1, q))) {
+            fi = find_field(t, j + key + 1, q - key - 1, j + n);
+            size_t colon = jet__od_toks_take(tk, n);
+            p = jet__od_toks_take(tk, n);
+            if (JET_UNLIKELY(p >= n || j[colon] != ':' || jet__gram_not_value(j[p])))
+                return jet__od_invalid(od, key);
+        } else {
+            jet_str k;
+            if (!jet__od_key(od, key, &k, &p)) return false;
+            fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
+            jet__od_toks_seek(od, tk, p + 1); /* the value at p, then on */
+        }
+        if (fi >= 0) return duplicate_error(od, t, fi, obj, key);
+        at = JET_OD_AT_VALUE;
+    }
+    od->pos = jet__od_toks_take(tk, od->len);
+    return true;
 }
 
 /* Applies a field's default (JET_FIELD_DEFAULT) to its member. */
@@ -897,7 +1039,7 @@ static void apply_default(const jet_field *f, char *base) {
     case JET_K_RAW:
         if (f->def.s) {
             jet_str s = {f->def.s, strlen(f->def.s)};
-            memcpy(dst, &s, sizeof s);
+            jet__field_str_store(dst, f->flags, s);
         }
         break;
     case JET_K_STR_FIXED:
@@ -926,6 +1068,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     const bool hashed = t->map_state == MAP_HASH;
     uint32_t expect = hashed ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
+    const bool lazy = od->lazy;
+    /* once every field is in, the rest of the object is skipped as a
+     * whole: strictly, its keys still checked for a field given again
+     * (skip_rest); under JET_READ_LAZY by brackets (a duplicate there is
+     * not seen: the first wins) */
+    const bool rest_skipped = !special && d->duplicates != DUP_LAST;
     if (!empty) {
         const char *j = od->json;
         const size_t n = od->len;
@@ -968,11 +1116,15 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         return jet__od_err(od, JET_E_UNKNOWN_FIELD, p);
                 }
                 char c = j[v];
-                if ((c | 0x20) != '{') { /* neither '{' nor '[' */
-                    jet__od_toks_skip_scalar(&tk, c, n);
-                    if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
-                        return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
-                } else if (!jet__od_toks_skip_container(od, &tk, v)) {
+                if (lazy) {
+                    if ((c | 0x20) != '{') { /* neither '{' nor '[' */
+                        jet__od_toks_skip_scalar(&tk, c, n);
+                        if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
+                            return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
+                    } else if (!jet__od_toks_skip_container(od, &tk, v)) {
+                        return false;
+                    }
+                } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
                 }
             } else {
@@ -980,10 +1132,14 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 uint64_t bit = UINT64_C(1) << (fi & 63);
                 od->pos = v;
                 if (JET_UNLIKELY(seen[fi >> 6] & bit)) {
-                    /* a duplicate: the first occurrence wins */
-                    if (!jet__od_skip(od)) return false;
-                    jet__od_toks_seek(od, &tk, od->pos);
-                    goto separator;
+                    if (d->duplicates == DUP_ERROR) return duplicate_error(od, t, fi, at, p);
+                    if (d->duplicates == DUP_FIRST) {
+                        if (!jet__od_toks_skip(od, &tk, v, j[v])) return false;
+                        goto separator;
+                    }
+                    /* DUP_LAST: this value replaces the first one whole */
+                    memset(base + f->offset, 0, f->size);
+                    nseen--;
                 }
                 seen[fi >> 6] |= bit;
                 nseen++;
@@ -1005,8 +1161,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     size_t vq = jet__od_toks_take(&tk, n);
                     if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
-                        memcpy(dst, &sv, sizeof sv);
-                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        jet__field_str_store(dst, f->flags, sv);
+                        mark_present(f, base, true);
                         goto next;
                     }
                 } else if ((f->kind == JET_K_UINT || f->kind == JET_K_INT) && vc != 'n') {
@@ -1016,12 +1172,15 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
-                            ok = !neg && store_uint(od, v, dst, f->size, mag);
+                            ok = neg ? (mag ? range_error(od, v, f->size, true)
+                                            : store_uint(od, v, dst, f->size, 0)) /* "-0" */
+                                     : store_uint(od, v, dst, f->size, mag);
+                        else if (JET_UNLIKELY(mag > (uint64_t)INT64_MAX + neg))
+                            ok = range_error(od, v, f->size, false);
                         else
-                            ok = mag <= (uint64_t)INT64_MAX &&
-                                 store_int(od, v, dst, f->size, neg ? -(int64_t)mag : (int64_t)mag);
+                            ok = store_int(od, v, dst, f->size, neg ? (int64_t)(0 - mag) : (int64_t)mag);
                         if (ok) {
-                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            mark_present(f, base, true);
                             goto next;
                         }
                         if (od->failed) return false;
@@ -1035,7 +1194,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         memcpy(&lw, vc == 't' ? "true" : "alse", 4);
                         if (w4 == lw && jet__od_token_end_ok(od, v + ln)) {
                             *(bool *)dst = vc == 't';
-                            if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                            mark_present(f, base, true);
                             goto next;
                         }
                     }
@@ -1051,7 +1210,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                                    : num.kind == JET_NUM_UINT ? (double)num.v.u
                                                               : (double)num.v.i;
                         memcpy(dst, &x, sizeof x);
-                        if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+                        mark_present(f, base, true);
                         goto next;
                     }
                 }
@@ -1059,14 +1218,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 if (!decode_value(d, f, base)) return false;
                 jet__od_toks_seek(od, &tk, od->pos);
             next:
-                if (JET_UNLIKELY(nseen == t->count) && !d->reject_unknown && !ignore_key) {
-                    /* every field is in: after this member's separator,
-                     * skip the rest of the object by its brackets */
+                if (JET_UNLIKELY(nseen == t->count) && rest_skipped) {
+                    /* every field is in, and a field given again would
+                     * not count: after this member's separator, skip the
+                     * rest of the object as a whole */
                     size_t sep = jet__od_toks_take(&tk, n);
                     if (sep < n && j[sep] == ',') {
-                        size_t e = jet__od_close(od, sep, 1);
-                        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-                        od->pos = jet__od_next(od, e);
+                        if (lazy) {
+                            size_t e = jet__od_close_deep(od, sep, 1, od->depth);
+                            if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+                            od->pos = jet__od_next(od, e);
+                        } else if (!skip_rest(d, t, &tk, sep, at)) {
+                            return false;
+                        }
                         od->depth--;
                         return true;
                     }
@@ -1102,9 +1266,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
         const jet_field *f = &t->fields[i];
         if (f->flags & JET_FIELD_DEFAULT) {
             apply_default(f, base);
+            mark_present(f, base, false);
             continue;
         }
-        if (f->flags & JET_FIELD_OPTIONAL) continue;
+        if (f->flags & JET_FIELD_OPTIONAL) {
+            mark_present(f, base, false);
+            continue;
+        }
         return jet__od_fail_missing(od, at, f->key ? f->key : "", f->key ? strlen(f->key) : 0);
     }
     return true;
@@ -1122,28 +1290,29 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
         jet_odv v = cursor_value(d);
         if (!jet_odv_is_null(&v)) return false;
         memset(dst, 0, f->size);
-        if (f->present_offset != JET_NO_OFFSET) base[f->present_offset] = 0;
+        mark_present(f, base, false);
         return true;
     }
-    if (f->present_offset != JET_NO_OFFSET) *(bool *)(base + f->present_offset) = true;
+    mark_present(f, base, true);
     switch (f->kind) {
     case JET_K_STR:
         if (JET_LIKELY(c == '"')) {
             jet_str s;
             if (!jet__od_string_fast(od, at, &s)) return false;
-            memcpy(dst, &s, sizeof s);
-            return true;
+            return store_field_str(d, f, dst, s);
         }
         return want(od, JET_E_WANT_STRING);
     case JET_K_UINT: {
         jet_odv v = cursor_value(d);
         uint64_t x;
-        return jet_odv_get_u64(&v, &x) && store_uint(od, at, dst, f->size, x);
+        if (!jet_odv_get_u64(&v, &x)) return name_range(od, at, f->size, true);
+        return store_uint(od, at, dst, f->size, x);
     }
     case JET_K_INT: {
         jet_odv v = cursor_value(d);
         int64_t x;
-        return jet_odv_get_i64(&v, &x) && store_int(od, at, dst, f->size, x);
+        if (!jet_odv_get_i64(&v, &x)) return name_range(od, at, f->size, false);
+        return store_int(od, at, dst, f->size, x);
     }
     case JET_K_BOOL: {
         jet_odv v = cursor_value(d);
@@ -1164,7 +1333,8 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     case JET_K_STR_FIXED: return decode_string_kind(d, f, dst);
     case JET_K_RAW: {
         jet_odv v = cursor_value(d);
-        return jet_odv_get_raw(&v, (jet_str *)(void *)dst);
+        jet_str s;
+        return jet_odv_get_raw(&v, &s) && store_field_str(d, f, dst, s);
     }
     case JET_K_STRUCT: return decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL);
     case JET_K_ARRAY: return decode_array(d, f, base);
@@ -1176,6 +1346,20 @@ static JET_NOINLINE bool decode_value(dec *d, const jet_field *f, char *base) {
     }
 }
 
+/* With JET_READ_STABLE_STRINGS, an input whose comments were blanked in the
+ * cursor's scratch (od->plain) is read from a copy in the arena instead, so
+ * that views into it outlive the cursor's next document like views into the
+ * caller's input do. The text is the same, only its address changes. */
+static bool keep_blanked_text(dec *d) {
+    jet_od *od = d->od;
+    if (!d->stable_strings || od->json != od->plain || !od->len) return true;
+    char *copy = (char *)arena_alloc(d, od->len, 1);
+    if (!copy) return false;
+    memcpy(copy, od->json, od->len);
+    od->json = copy;
+    return true;
+}
+
 bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (!v || !v->od) return false;
     jet_od *od = v->od;
@@ -1185,8 +1369,12 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (v->pos != od->pos || v->depth != od->depth)
         return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
     memset(out, 0, type->size);
-    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0};
-    if (at_end(od)) return false;
+    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0,
+             (od->flags & JET_READ_STABLE_STRINGS) != 0,
+             (od->flags & JET_READ_DUPLICATE_LAST)    ? DUP_LAST
+             : (od->flags & JET_READ_DUPLICATE_FIRST) ? DUP_FIRST
+                                                      : DUP_ERROR};
+    if (at_end(od) || !keep_blanked_text(&d)) return false;
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
 }
@@ -1200,6 +1388,19 @@ bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void
     }
     jet_odv root;
     if (jet_od_start(od, json, len, opts, &root)) ok = jet_odv_decode(&root, type, out, arena) && jet_od_finish(od);
+    if (!ok && !od->lazy) {
+        /* A schema's error (a type, a range, a field missing or repeated)
+         * met before the input's own first error: an input that is not
+         * valid JSON is reported as such, as the DOM reader reports it,
+         * whatever the schema (this error path reads the input once more). */
+        jet_code c = od->err.code;
+        if (c == JET_ERR_TYPE || c == JET_ERR_NUMBER_RANGE || c == JET_ERR_MISSING_FIELD ||
+            c == JET_ERR_UNKNOWN_FIELD || c == JET_ERR_BAD_TAG || c == JET_ERR_TOO_LONG ||
+            c == JET_ERR_DUPLICATE_KEY) {
+            od->failed = false;
+            if (jet__od_validate_all(od, &od->opts, false)) od->failed = true; /* valid: the schema's error stands */
+        }
+    }
     if (!ok && err) *err = od->err;
     return ok;
 }

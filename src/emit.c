@@ -7,11 +7,17 @@
  * JET_READ_ALLOW_INVALID_UTF8):
  *   - default mode: written through unchanged (the output is then invalid
  *     UTF-8 too, exactly like the input was);
- *   - JET_WRITE_ASCII: every byte that does not start a well-formed sequence
- *     becomes \ufffd (one replacement per bad byte), except the 3-byte WTF-8
+ *   - JET_WRITE_ASCII: a byte that does not start a well-formed sequence
+ *     cannot be written as an escape without changing the data, so it is
+ *     an error (JET_ERR_UTF8), or with JET_WRITE_REPLACE_INVALID_UTF8 it
+ *     becomes \ufffd (one replacement per bad byte). The 3-byte WTF-8
  *     encoding of a lone surrogate (ED A0..BF xx), which the reader produces
- *     for an escaped lone surrogate and which is written back as that
- *     escape (e.g. \udc80), so such strings round-trip.
+ *     for an escaped lone surrogate, is written back as that escape (e.g.
+ *     \udc80), so such strings round-trip.
+ * The error costs nothing on the normal path: put_non_ascii, on an invalid
+ * byte it may not replace, makes the output position NULL and returns the
+ * end of the input, which ends escape_run's loops; jet__emit_str_slow then
+ * sets e->code = JET_ERR_UTF8 (one test per string that goes there).
  */
 #include <stdlib.h>
 
@@ -83,8 +89,11 @@ static inline char *put_u_escape(char *out, unsigned cp) {
 
 /* ASCII mode: the non-ASCII byte at `p` (< e) starts a UTF-8 sequence;
  * writes its \u escape(s) and returns the position after the sequence.
- * See the file comment for what invalid bytes become. */
-static const char *put_non_ascii(const char *p, const char *e, char **outp) {
+ * An invalid byte becomes \ufffd with o->replace_invalid; else *outp is NULL
+ * and `e` is returned, which ends escape_run's loops without a test per
+ * byte (see the file comment). */
+static const char *put_non_ascii(const char *p, const char *e, char **outp,
+                                 const jet__wopt *o) {
     const unsigned char *s = (const unsigned char *)p;
     size_t avail = (size_t)(e - p);
     unsigned c = s[0], cp;
@@ -116,16 +125,21 @@ static const char *put_non_ascii(const char *p, const char *e, char **outp) {
     *outp = put_u_escape(*outp, cp);
     return p + n;
 bad:
+    if (!o->replace_invalid) {
+        *outp = NULL;
+        return e;
+    }
     *outp = put_u_escape(*outp, 0xFFFD);
     return p + 1;
 }
 
 /* Writes the byte at p that the table flags (t: 'U' non-ASCII to escape,
  * 'u' a \u00XX escape, else the letter of a two-byte escape); returns the
- * byte after what it consumed. */
+ * byte after what it consumed (put_non_ascii's `e` and a NULL *outp at
+ * invalid UTF-8 that is not replaced). */
 static JET_ALWAYS_INLINE const char *put_flagged(const char *p, const char *e, char **outp,
-                                                 uint8_t t) {
-    if (t == 'U') return put_non_ascii(p, e, outp);
+                                                 uint8_t t, const jet__wopt *o) {
+    if (t == 'U') return put_non_ascii(p, e, outp, o);
     if (t == 'u') {
         *outp = put_u_escape(*outp, (unsigned char)*p);
     } else {
@@ -174,16 +188,21 @@ static JET_ALWAYS_INLINE size_t escape_step(const char *p, char *out, const jet_
 /* Escapes the bytes from *pp up to `stop` (a multi-byte sequence that
  * starts before `stop` is finished, up to `e`) into `out`, which has room
  * for 6 bytes per input byte plus 16; advances *pp and returns the new
- * output position. Steps of `width` bytes (a constant) while they fit. */
+ * output position; NULL (and *pp unspecified) at invalid UTF-8 that ASCII
+ * mode may not replace. Steps of `width` bytes (a constant) while they
+ * fit. The distance to `stop` is compared signed: a sequence finished past
+ * `stop`, or put_non_ascii's `e` after an invalid byte, leaves p > stop. */
 static JET_ALWAYS_INLINE char *escape_words(char *out, const char **pp, const char *stop,
                                             const char *e, const jet__wopt *opts, size_t width) {
     const jet__wopt o = *opts; /* a local copy: stores through `out` cannot alias it */
     const char *p = *pp;
-    while ((size_t)(stop - p) >= width) {
+    while (stop - p >= (ptrdiff_t)width) {
         size_t k = escape_step(p, out, &o, width);
         p += k;
         out += k;
-        if (k < width) p = put_flagged(p, e, &out, o.tab[(unsigned char)*p]);
+        /* `opts`, not &o: the copy's address does not escape to put_non_ascii,
+         * so it can stay in registers */
+        if (k < width) p = put_flagged(p, e, &out, o.tab[(unsigned char)*p], opts);
     }
     *pp = p;
     return out;
@@ -206,7 +225,7 @@ static inline char *escape_run(char *out, const char **pp, const char *stop, con
             *out++ = (char)c;
             p++;
         } else {
-            p = put_flagged(p, e, &out, t);
+            p = put_flagged(p, e, &out, t, o);
         }
     }
     *pp = p;
@@ -232,6 +251,7 @@ void jet__wopt_init(jet_write_flags flags, jet__wopt *o) {
     o->indent = (flags >> 8) & 15u;
     o->ascii = (flags & JET_WRITE_ASCII) != 0;
     o->nan_inf = (flags & JET_WRITE_ALLOW_NAN_INF) != 0;
+    o->replace_invalid = (flags & JET_WRITE_REPLACE_INVALID_UTF8) != 0;
     o->verbatim_ok = !(flags & (JET_WRITE_ASCII | JET_WRITE_ESCAPE_SLASHES));
 }
 
@@ -253,7 +273,9 @@ void jet__emit_init(jet__emit *e, jet_buf *buf, FILE *fp, jet_write_fn fn, void 
 }
 
 const char *jet__emit_message(const jet__emit *e) {
-    return e->code == JET_ERR_IO ? "could not write the output" : "out of memory";
+    return e->code == JET_ERR_IO     ? "could not write the output"
+           : e->code == JET_ERR_UTF8 ? JET__MSG_WRITE_BAD_UTF8
+                                     : "out of memory";
 }
 
 void jet__emit_fail(const jet__emit *e, jet_error *err, int status) {
@@ -366,11 +388,15 @@ char *jet__emit_str_slow(jet__emit *e, char *out, const char *s, size_t n) {
     *out++ = '"';
     while (p < end) {
         out = escape_run(out, &p, p + k, end, &e->o);
-        if (p >= end) break;
+        if (p >= end) break; /* also after invalid UTF-8: out is NULL */
         k = (size_t)(end - p);
         if (k > JET__EMIT_STR_CHUNK) k = JET__EMIT_STR_CHUNK;
         out = jet__emit_room(e, out, k * 6 + 18);
         if (!out) return NULL;
+    }
+    if (JET_UNLIKELY(!out)) { /* invalid UTF-8 that ASCII mode may not replace */
+        e->code = JET_ERR_UTF8;
+        return NULL;
     }
     *out++ = '"';
     return out;

@@ -87,8 +87,9 @@ bool jet__emit_stack_grow(jet__emit *e, void **stack, void *local, size_t *cap, 
 /* ---- strings ---- */
 
 /* The quoted, escaped string s[0..n) after `out`; room is reserved here.
- * The new position, or NULL. Out of line: long strings and strings with
- * bytes to escape. */
+ * The new position, or NULL with e->code set: memory, the stream, or
+ * JET_ERR_UTF8 (invalid UTF-8 in ASCII mode without replace_invalid; see
+ * emit.c). Out of line: long strings and strings with bytes to escape. */
 char *jet__emit_str_slow(jet__emit *e, char *out, const char *s, size_t n);
 
 /* dst[0..n) = src[0..n) for w <= n <= 2w, in two overlapping moves of a
@@ -135,7 +136,8 @@ static JET_ALWAYS_INLINE char *jet__put_str_verbatim(char *out, const char *s, s
 
 /* Any string, quoted and escaped under the emitter's flags. Short clean
  * strings (most keys) are copied in this inline loop; the rest go to
- * jet__emit_str_slow. */
+ * jet__emit_str_slow (NULL and e->code as there; in ASCII mode every
+ * non-ASCII byte goes there). */
 static JET_ALWAYS_INLINE char *jet__emit_str(jet__emit *e, char *out, const char *s, size_t n) {
     if (n < 16) {
         const uint8_t *tab = e->o.tab;

@@ -223,11 +223,9 @@ static inline int field_state(const jet_field *f, const char *base) {
     if (JET_LIKELY(!(f->flags & (JET_FIELD_OPTIONAL | JET_FIELD_NULLABLE)))) return F_WRITE;
     bool present;
     if (f->present_offset != JET_NO_OFFSET) {
-        present = base[f->present_offset] != 0;
+        present = (base[f->present_offset] != 0) != ((f->flags & JET_FIELD_PRESENCE_INVERTED) != 0);
     } else if (is_str_kind(f->kind)) {
-        jet_str s;
-        memcpy(&s, base + f->offset, sizeof s);
-        present = s.ptr != NULL;
+        present = jet__field_str_load(base + f->offset, f->flags).ptr != NULL;
     } else {
         return F_WRITE; /* nothing tells absence apart from a value */
     }
@@ -307,14 +305,18 @@ static bool put_struct(enc *e, const jet_struct *st, const char *base) {
 static bool put_union(enc *e, const jet_union *u, const char *m) {
     if (JET_UNLIKELY(!u)) return enc_fail(e, JET_ERR_INVALID_ARG, "union field without its type");
     int32_t tag;
-    memcpy(&tag, m + u->tag_offset, sizeof tag);
+    if (u->style & JET_UNION_TAG_U8) {
+        tag = (uint8_t)m[u->tag_offset];
+    } else {
+        memcpy(&tag, m + u->tag_offset, sizeof tag);
+    }
     if (tag < 0 || (uint32_t)tag >= u->count || !u->names[tag])
         return enc_fail(e, JET_ERR_BAD_TAG, "union tag out of range");
     const char *name = u->names[tag];
     const jet_struct *v = u->variants ? u->variants[tag] : NULL;
     const char *payload = m + u->payload_offset;
     size_t written = 1;
-    switch (u->style) {
+    switch (u->style & JET_UNION_STYLE_MASK) {
     case JET_UNION_EXTERNAL:
         if (!v) return enc_put_str(e, name, strlen(name));
         if (!open_c(e, '{') || !put_ckey(e, name, true) || !put_struct(e, v, payload))
@@ -358,8 +360,7 @@ static bool put_map(enc *e, const jet_field *f, const char *base) {
         const char *pb = p + k * (size_t)pair->size;
         int state = field_state(vf, pb);
         if (state == F_OMIT) continue;
-        jet_str key;
-        memcpy(&key, pb + kf->offset, sizeof key);
+        jet_str key = jet__field_str_load(pb + kf->offset, kf->flags);
         if (!put_key(e, key.ptr, key.len, written == 0) || !put_state(e, vf, pb, state))
             return false;
         written++;
@@ -395,8 +396,7 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
     }
     case JET_K_STR:
     case JET_K_STR_COPY: {
-        jet_str s;
-        memcpy(&s, m, sizeof s);
+        jet_str s = jet__field_str_load(m, f->flags);
         return enc_put_str(e, s.ptr, s.len);
     }
     case JET_K_STR_FIXED: { /* up to the NUL; all N bytes when there is none */
@@ -404,8 +404,7 @@ static bool put_value(enc *e, const jet_field *f, const char *base) {
         return enc_put_str(e, m, nul ? (size_t)(nul - m) : f->size);
     }
     case JET_K_RAW: {
-        jet_str s;
-        memcpy(&s, m, sizeof s);
+        jet_str s = jet__field_str_load(m, f->flags);
         if (!s.len) return put_lit(e, "null", 4); /* nothing kept: no value */
         ROOM(s.len);
         memcpy(e->out, s.ptr, s.len);

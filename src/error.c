@@ -36,6 +36,7 @@ static const char *const code_names[JET_ERR__COUNT] = {
     "JET_ERR_TOO_LONG",
     "JET_ERR_OUT_OF_ORDER",
     "JET_ERR_PATCH_TEST",
+    "JET_ERR_DUPLICATE_KEY",
 };
 
 /* Every reader's errors (errors.h): the first JET_ERR__COUNT kinds are the
@@ -46,7 +47,7 @@ const jet__err_info jet__errs[JET_E__COUNT] = {
 #undef JET__ERR_ROW
 };
 
-_Static_assert(JET_E_PATCH_TEST == (int)JET_ERR_PATCH_TEST && JET_ERR__COUNT == JET_ERR_PATCH_TEST + 1,
+_Static_assert(JET_E_DUPLICATE_KEY == (int)JET_ERR_DUPLICATE_KEY && JET_ERR__COUNT == JET_ERR_DUPLICATE_KEY + 1,
                "the first kinds are the codes, in order");
 
 const char *jet_code_name(jet_code code) {

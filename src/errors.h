@@ -42,6 +42,7 @@
     X(TOO_LONG, JET_ERR_TOO_LONG, "value does not fit its fixed-size destination")            \
     X(OUT_OF_ORDER, JET_ERR_OUT_OF_ORDER, "value read after the cursor moved past it")        \
     X(PATCH_TEST, JET_ERR_PATCH_TEST, "JSON Patch: the test operation found a different value") \
+    X(DUPLICATE_KEY, JET_ERR_DUPLICATE_KEY, "a declared field appears twice in one object") \
     /* arguments and resources */                                                             \
     X(NULL_INPUT, JET_ERR_INVALID_ARG, "NULL input")                                          \
     X(NULL_PARSER, JET_ERR_INVALID_ARG, "NULL parser")                                        \
@@ -86,6 +87,7 @@
     X(RANGE_INT64, JET_ERR_NUMBER_RANGE, "integer out of range for int64")                    \
     X(RANGE_UINT64, JET_ERR_NUMBER_RANGE, "integer out of range for uint64")                  \
     X(RANGE_FIELD, JET_ERR_NUMBER_RANGE, "integer out of range for its field")                \
+    X(FIXED_STRING_NUL, JET_ERR_TOO_LONG, "string with \\u0000 does not fit a NUL-terminated fixed-size field") \
     X(ESCAPE_CHAR, JET_ERR_STRING_ESCAPE, "invalid escape character in string")               \
     X(U_ESCAPE_HEX, JET_ERR_STRING_ESCAPE, "\\u escape needs 4 hex digits")                   \
     X(SURROGATE_HIGH, JET_ERR_SURROGATE, "high surrogate \\u escape not followed by a low surrogate") \
@@ -127,7 +129,12 @@
     X(PATCH_NO_VALUE, JET_ERR_MISSING_FIELD, "operation without \"value\"")                  \
     X(PATCH_REPEATED_MEMBER, JET_ERR_INVALID_ARG, "operation with \"op\", \"path\", \"from\" or \"value\" twice") \
     X(PATCH_MOVE_INTO_CHILD, JET_ERR_INVALID_ARG, "\"move\" from a location into its own child") \
-    X(MUT_DEPTH, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_MUT_MAX_DEPTH (or a cycle)")
+    X(MUT_DEPTH, JET_ERR_DEPTH_LIMIT, "nesting deeper than JET_MUT_MAX_DEPTH (or a cycle)")  \
+    /* document streams (stream.c) */                                                         \
+    X(STREAM_BOM, JET_ERR_UNEXPECTED_CHAR, "byte order mark at the start of the stream (JET_STREAM_ALLOW_BOM skips it)") \
+    X(STREAM_FED_AFTER_END, JET_ERR_INVALID_ARG, "chunk fed after the end of the input")     \
+    X(STREAM_READ, JET_ERR_IO, "cannot read the input")                                      \
+    X(STREAM_THREAD, JET_ERR_MEMORY, "cannot start a worker thread")
 
 typedef enum jet__err {
 #define JET__ERR_ENUM(kind, code, msg) JET_E_##kind,

@@ -90,12 +90,11 @@ const char *jet__code_message(jet_code code);
 bool jet__parse(jet_doc *doc, jet_stack *stack, const char *json, size_t len,
                 const jet_read_opts *opts, jet_error *err);
 void jet__stack_free(const jet_alloc *a, jet_stack *stack);
-/* Stage 1 and a stage 2 that builds nothing, with parser p's scratch: true
- * when the DOM reader would accept the input. False also when that route
- * does not apply (the scalar kernel, comments or STOP_WHEN_DONE, a mostly
- * numeric input, no memory): the caller then validates another way, which
- * also says why. */
-bool jet__validate_indexed(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts);
+/* Validates as jet__parse reads, with the same verdict and the same error
+ * (code, offset), building nothing: parser p's stack (frames, and the index
+ * route's window of 32 KiB) is all the memory it uses. */
+bool jet__validate(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts,
+                   jet_error *err);
 /* Whether the input is mostly digits (sampled): such documents read faster
  * in one pass than through the structural index. */
 bool jet__mostly_digits(const char *json, size_t len);
@@ -110,13 +109,40 @@ typedef struct jet__wopt {
     bool ascii;
     bool nan_inf;
     bool verbatim_ok; /* neither ASCII nor '/' escaping: NOESC strings copy */
+    bool replace_invalid; /* ASCII mode: invalid UTF-8 as \ufffd, not an error */
 } jet__wopt;
+/* The writers' message when ASCII mode meets invalid UTF-8. */
+#define JET__MSG_WRITE_BAD_UTF8 \
+    "invalid UTF-8 in a string cannot be written as ASCII (JET_WRITE_REPLACE_INVALID_UTF8 writes \\ufffd)"
 void jet__wopt_init(jet_write_flags flags, jet__wopt *o);
 /* Escapes the string bytes from *pp up to `stop` (a UTF-8 sequence starting
  * before `stop` is finished, never past `end`), without quotes, into `out`,
  * which must have room for 6 * (stop - *pp) + 16 bytes. Advances *pp;
- * returns the new output position. */
+ * returns the new output position, or NULL (*pp unspecified) when ASCII
+ * mode meets invalid UTF-8 without replace_invalid. */
 char *jet__escape_run(char *out, const char **pp, const char *stop, const char *end,
                       const jet__wopt *o);
+
+/* A string member of a typed struct: a jet_str, or with JET_FIELD_STR_SLICE
+ * a D slice { size_t len; const char *ptr; } (bind.c stores, encode.c
+ * loads). */
+static inline jet_str jet__field_str_load(const char *m, unsigned flags) {
+    jet_str s;
+    if (flags & JET_FIELD_STR_SLICE) {
+        memcpy(&s.len, m, sizeof s.len);
+        memcpy(&s.ptr, m + sizeof(size_t), sizeof s.ptr);
+    } else {
+        memcpy(&s, m, sizeof s);
+    }
+    return s;
+}
+static inline void jet__field_str_store(char *m, unsigned flags, jet_str s) {
+    if (flags & JET_FIELD_STR_SLICE) {
+        memcpy(m, &s.len, sizeof s.len);
+        memcpy(m + sizeof(size_t), &s.ptr, sizeof s.ptr);
+    } else {
+        memcpy(m, &s, sizeof s);
+    }
+}
 
 #endif

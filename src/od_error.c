@@ -2,7 +2,8 @@
  * od_error.c — the on-demand cursor's errors (jet.h section 12).
  *
  * Errors are sticky and carry a JSON Pointer, computed only when an error
- * happens by walking the document again from the root to the offset.
+ * happens by walking the document's tokens again from the root to the
+ * offset, once (linear in the input, issue 23).
  */
 #include "ondemand.h"
 
@@ -24,8 +25,8 @@ static bool path_reserve(jet_od *od, size_t need) {
 }
 
 /* Appends "/" and a reference token (RFC 6901: '~' -> "~0", '/' -> "~1"). */
-static void path_push_key(jet_od *od, size_t *n, const char *k, size_t len) {
-    if (!path_reserve(od, *n + 2 * len + 2)) return;
+static bool path_push_key(jet_od *od, size_t *n, const char *k, size_t len) {
+    if (!path_reserve(od, *n + 2 * len + 2)) return false;
     od->path[(*n)++] = '/';
     for (size_t i = 0; i < len; i++) {
         if (k[i] == '~' || k[i] == '/') {
@@ -36,103 +37,232 @@ static void path_push_key(jet_od *od, size_t *n, const char *k, size_t len) {
         }
     }
     od->path[*n] = 0;
+    return true;
 }
 
-static void path_push_index(jet_od *od, size_t *n, size_t idx) {
+static bool path_push_index(jet_od *od, size_t *n, size_t idx) {
     char tmp[24];
     size_t t = 0;
     do {
         tmp[t++] = (char)('0' + idx % 10);
         idx /= 10;
     } while (idx);
-    if (!path_reserve(od, *n + t + 2)) return;
+    if (!path_reserve(od, *n + t + 2)) return false;
     od->path[(*n)++] = '/';
     while (t) od->path[(*n)++] = tmp[--t];
     od->path[*n] = 0;
+    return true;
 }
 
-/* Offset of the token after the value starting at q (od->len if none). */
-static size_t value_end(jet_od *od, size_t q) {
-    char c = od->json[q];
-    if (c == '{' || c == '[') {
-        size_t e = jet__od_close(od, jet__od_next(od, q + 1), 1);
-        return e == JET_OD_UNCLOSED ? od->len : jet__od_next(od, e);
+/* Levels the error's JSON Pointer names at most: an error deeper than this
+ * is named by the value at this depth that holds it (a prefix), so that the
+ * pointer's memory stays bounded whatever max_depth allows. */
+#define PATH_LEVELS_MAX 4096u
+
+/* The kinds of the containers open on the pointer's walk, one bit per level
+ * (1: object) in od->kinds. */
+static bool path_kind_set(jet_od *od, uint32_t level, bool obj) {
+    size_t w = level >> 6;
+    if (w >= od->kinds_cap) {
+        size_t cap = od->kinds_cap ? od->kinds_cap * 2 : 4;
+        while (cap <= w) cap *= 2;
+        uint64_t *k = (uint64_t *)jet__realloc(&od->alloc, od->kinds, od->kinds_cap * sizeof *k,
+                                               cap * sizeof *k);
+        if (!k) return false;
+        od->kinds = k;
+        od->kinds_cap = cap;
     }
-    if (c == '"') {
-        size_t close = jet__od_next(od, q + 1);
-        return close >= od->len ? od->len : jet__od_next(od, close + 1);
+    uint64_t b = UINT64_C(1) << (level & 63);
+    od->kinds[w] = obj ? (od->kinds[w] | b) : (od->kinds[w] & ~b);
+    return true;
+}
+
+static bool path_kind_obj(const jet_od *od, uint32_t level) {
+    return (od->kinds[level >> 6] >> (level & 63)) & 1;
+}
+
+/* Removes the pointer's last reference token: it starts at the last '/'
+ * (a '/' in a key is written "~1"). */
+static void path_pop(jet_od *od, size_t *n) {
+    while (*n && od->path[--*n] != '/') {
     }
-    return jet__od_next(od, q + 1);
+    od->path[*n] = 0;
+}
+
+/* Adds one to the array index that ends the pointer. */
+static bool path_next_index(jet_od *od, size_t *n) {
+    size_t i = *n;
+    while (od->path[i - 1] == '9') od->path[--i] = '0';
+    if (od->path[i - 1] != '/') {
+        od->path[i - 1]++;
+        return true;
+    }
+    /* all nines: one digit more, a 1 and zeros */
+    if (!path_reserve(od, *n + 2)) return false;
+    od->path[i] = '1';
+    od->path[(*n)++] = '0';
+    od->path[*n] = 0;
+    return true;
+}
+
+/* Appends the key whose quotes are at ks and ke, unescaped when it has a
+ * backslash (into *tmp, grown to *tmp_cap as needed). */
+static bool path_push_key_at(jet_od *od, size_t *n, size_t ks, size_t ke, char **tmp, size_t *tmp_cap) {
+    const char *k = od->json + ks + 1;
+    size_t kl = ke - ks - 1;
+    if (!jet__od_has_backslash(od, ks + 1, ke)) return path_push_key(od, n, k, kl);
+    if (*tmp_cap < kl + 1) {
+        char *t = (char *)jet__realloc(&od->alloc, *tmp, *tmp_cap, kl + 1);
+        if (!t) return false;
+        *tmp = t;
+        *tmp_cap = kl + 1;
+    }
+    size_t ul = 0;
+    if (jet__od_unescape(od, k, kl, *tmp, &ul, false)) return path_push_key(od, n, *tmp, ul);
+    return path_push_key(od, n, k, kl);
 }
 
 /*
- * Builds the JSON Pointer of the innermost value around `target` by walking
- * from the root; stops where the structure is broken (the pointer then names
- * the deepest value known to hold the offset). Returns the bracket that
- * opens the container holding that value ('[' or '{'; 0 at the root).
+ * Builds the JSON Pointer of the innermost value around `target` in one
+ * walk over the tokens from the root up to `target`, so that its cost is
+ * linear in the input however deep the value and however much follows it.
+ * A member's extent runs from its key (or its value, in an array) to the
+ * token after its value; a container ends at its first closing bracket not
+ * matched by count (either kind). Where the grammar of a container breaks,
+ * its inside no longer counts for the pointer (only its brackets, to find
+ * its end): the pointer then names the deepest value known to hold the
+ * offset. An offset at the input's end is in no member (the pointer is the
+ * root's, ""). The pointer is a stack: each open container's member is its
+ * last reference token. Returns the bracket that opens the container
+ * holding the value named ('[' or '{'; 0 at the root).
  */
 static char build_path(jet_od *od, size_t target) {
     size_t n = 0;
-    char holder = 0;
     if (!path_reserve(od, 64)) return 0;
     od->path[0] = 0;
-    size_t p = od->root;
     const char *j = od->json;
-    for (uint32_t guard = 0; p < od->len && p != target && guard < od->max_depth + 1; guard++) {
-        char c = j[p];
-        if (c != '{' && c != '[') break;
-        bool obj = c == '{';
-        size_t q = jet__od_next(od, p + 1), idx = 0;
-        bool down = false;
-        while (q < od->len && q <= target) {
-            char d = j[q];
-            if (d == '}' || d == ']') break;
-            if (idx > 0) {
-                if (d != ',') break;
-                q = jet__od_next(od, q + 1);
-                if (q >= od->len) break;
-            }
-            size_t from = q, ks = 0, ke = 0;
-            if (obj) {
-                if (j[q] != '"') break;
-                ks = q;
-                ke = jet__od_next(od, q + 1);
-                if (ke >= od->len) break;
-                size_t colon = jet__od_next(od, ke + 1);
-                if (colon >= od->len || j[colon] != ':') break;
-                q = jet__od_next(od, colon + 1);
-                if (q >= od->len) break;
-            }
-            size_t vend = value_end(od, q);
-            if (target >= from && target < vend) {
-                if (obj) {
-                    size_t kl = ke - ks - 1;
-                    if (jet__od_has_backslash(od, ks + 1, ke)) {
-                        char *tmp = (char *)jet__malloc(&od->alloc, kl + 1);
-                        size_t ul = 0;
-                        if (tmp && jet__od_unescape(od, j + ks + 1, kl, tmp, &ul, false))
-                            path_push_key(od, &n, tmp, ul);
-                        else
-                            path_push_key(od, &n, j + ks + 1, kl);
-                        jet__free(&od->alloc, tmp);
-                    } else {
-                        path_push_key(od, &n, j + ks + 1, kl);
-                    }
-                } else {
-                    path_push_index(od, &n, idx);
-                }
-                if (target < q) return c; /* inside the key itself */
-                holder = c;
-                p = q;
-                down = true;
-                break;
-            }
-            q = vend;
-            idx++;
+    const size_t len = od->len;
+    size_t p = od->root;
+    if (target >= len || p >= len || p >= target || (j[p] != '[' && j[p] != '{')) return 0;
+    uint32_t limit = od->max_depth < PATH_LEVELS_MAX ? od->max_depth + 1 : PATH_LEVELS_MAX;
+    uint32_t lv = 0;    /* containers open whose members are followed */
+    bool seg = false;   /* the innermost one's member is in the pointer */
+    size_t frozen = 0;  /* brackets open in a container whose grammar broke */
+    char *tmp = NULL;   /* unescaped keys */
+    size_t tmp_cap = 0;
+    jet_od_toks t;
+    jet__od_toks_seek(od, &t, p);
+    p = jet__od_toks_take(&t, len);
+    if (p >= len || !path_kind_set(od, 0, j[p] == '{')) goto done; /* no index (stage 1 failed) */
+    lv = 1;
+    p = jet__od_toks_take(&t, len);
+    /* the first token inside the innermost container */
+    if (p > target) goto done;
+    if (j[p] == ']' || j[p] == '}') goto close;
+    if (path_kind_obj(od, lv - 1)) goto key;
+value:
+    /* an array's element at p (<= target) */
+    if (!(seg ? path_next_index(od, &n) : path_push_index(od, &n, 0))) goto done;
+    seg = true;
+value_at:
+    /* the value of the innermost container's member (in the pointer) at p */
+    if (p == target) goto done;
+    switch (j[p]) {
+    case '[':
+    case '{':
+        if (lv >= limit) {
+            frozen = 1;
+            goto frozen_next;
         }
-        if (!down) break;
+        if (!path_kind_set(od, lv, j[p] == '{')) goto done;
+        lv++;
+        seg = false;
+        p = jet__od_toks_take(&t, len);
+        if (p > target) goto done;
+        if (j[p] == ']' || j[p] == '}') goto close;
+        if (path_kind_obj(od, lv - 1)) goto key;
+        goto value;
+    case ']':
+    case '}':
+        /* a closing bracket where a value belongs: a member when the
+         * offset is before the next token, else its container's end */
+        p = jet__od_toks_take(&t, len);
+        if (p > target) goto done;
+        path_pop(od, &n);
+        if (--lv == 0) goto done;
+        seg = true;
+        goto after_at;
+    case '"':
+        jet__od_toks_take(&t, len); /* its closing quote */
+        break;
+    default: /* any other token is one token */
+        break;
     }
-    return holder;
+after:
+    p = jet__od_toks_take(&t, len);
+after_at:
+    /* after the value of the innermost container's member */
+    if (p > target) goto done;
+    if (j[p] == ',') {
+        p = jet__od_toks_take(&t, len);
+        if (p > target) {
+            path_pop(od, &n); /* between two members */
+            seg = false;
+            goto done;
+        }
+        if (!path_kind_obj(od, lv - 1)) goto value;
+        goto key;
+    }
+    if (j[p] == ']' || j[p] == '}') goto close;
+    goto broken;
+key: {
+    /* an object's member at p (<= target): its key, ':' and its value */
+    size_t ks = p;
+    if (j[ks] != '"') goto broken;
+    size_t ke = jet__od_toks_take(&t, len);
+    p = ke < len ? jet__od_toks_take(&t, len) : len;
+    if (p >= len || j[p] != ':') goto broken;
+    p = jet__od_toks_take(&t, len);
+    if (p >= len) goto broken;
+    if (seg) path_pop(od, &n);
+    if (!path_push_key_at(od, &n, ks, ke, &tmp, &tmp_cap)) goto done;
+    seg = true;
+    if (target < p) goto done; /* in the key, or before the value */
+    goto value_at;
+}
+close:
+    /* the innermost container closes at p (<= target) */
+    if (seg) path_pop(od, &n);
+    if (--lv == 0) goto done;
+    seg = true; /* the enclosing member: the container just closed */
+    goto after;
+broken:
+    /* the innermost container's grammar broke at p (<= target or the end):
+     * count its brackets from p to find where it ends */
+    if (seg) path_pop(od, &n);
+    lv--;
+    seg = lv > 0;
+    frozen = 1;
+    goto frozen_at;
+frozen_next:
+    p = jet__od_toks_take(&t, len);
+frozen_at:
+    if (p > target) goto done;
+    if (j[p] == '[' || j[p] == '{') {
+        frozen++;
+    } else if ((j[p] == ']' || j[p] == '}') && --frozen == 0) {
+        if (lv == 0) goto done;
+        seg = true;
+        goto after;
+    }
+    goto frozen_next;
+done:
+    jet__free(&od->alloc, tmp);
+    od->path_work += (p < len ? p : len) - od->root;
+    {
+        size_t named = lv ? lv - 1 + seg : 0; /* reference tokens in the pointer */
+        return named ? (path_kind_obj(od, (uint32_t)named - 1) ? '{' : '[') : 0;
+    }
 }
 
 /* Records an error of kind `kind`, or (kind JET_E__COUNT) of `code` and
@@ -155,8 +285,12 @@ static bool fail_in(jet_od *od, jet__err kind, size_t off, size_t value, jet_cod
     return false;
 }
 
+size_t jet__od_path_work(const jet_od *od) { return od->path_work; }
+
 bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg) {
-    return fail_in(od, JET_E__COUNT, off, off, code, msg);
+    /* an input that ends early: the path of what its last byte is in */
+    size_t value = off >= od->len && od->len ? od->len - 1 : off;
+    return fail_in(od, JET_E__COUNT, off, value, code, msg);
 }
 
 bool jet__od_err_in(jet_od *od, jet__err kind, size_t off, size_t value) {

@@ -23,22 +23,29 @@ static const int8_t bracket_delta[256] = {['{'] = 1, ['['] = 1, ['}'] = -1, [']'
 
 /*
  * Walks the bracket bitmap (only brackets outside strings have a bit), one
- * table lookup and add per bracket. Only the balance is checked here: a
- * bracket of the wrong kind inside a skipped value is found by
- * JET_READ_VALIDATE_ALL, as the other errors of untouched parts are.
+ * table lookup and add per bracket. Only the balance and the depth are
+ * checked here (JET_READ_LAZY): the strict skip walks every token
+ * (od_walk.c).
  */
-size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
+size_t jet__od_close_deep(jet_od *od, size_t off, uint32_t levels, uint32_t depth) {
     size_t w = off >> 6;
     if (w >= od->words) return JET_OD_UNCLOSED;
     const unsigned char *j = (const unsigned char *)od->json;
     uint64_t bits = jet__od_rword(od, w) & (~UINT64_C(0) << (off & 63));
-    int64_t depth = (int64_t)levels;
+    /* the count may reach `room` (the depth limit, relative to the count)
+     * and one test per bracket finds both its end and its overflow */
+    uint64_t room = (uint64_t)od->max_depth + levels - (depth < od->max_depth ? depth : od->max_depth);
+    int64_t count = (int64_t)levels;
     for (;;) {
         while (bits) {
             size_t i = (w << 6) + jet__ctz64(bits);
             bits &= bits - 1;
-            depth += bracket_delta[j[i]];
-            if (JET_UNLIKELY(depth == 0)) return i + 1;
+            count += bracket_delta[j[i]];
+            if (JET_UNLIKELY((uint64_t)(count - 1) >= room)) {
+                if (count == 0) return i + 1;
+                jet__od_err(od, JET_E_DEPTH_LIMIT, i);
+                return JET_OD_UNCLOSED;
+            }
         }
         if (JET_UNLIKELY(++w >= od->direct)) {
             if (w >= od->words) return JET_OD_UNCLOSED;
@@ -49,8 +56,60 @@ size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
     }
 }
 
+size_t jet__od_close(jet_od *od, size_t off, uint32_t levels) {
+    return jet__od_close_deep(od, off, levels, levels);
+}
+
 bool jet__od_close_fail(jet_od *od) {
+    if (od->failed) return false;
     return jet__od_err(od, JET_E_END_IN_CONTAINER, od->len);
+}
+
+size_t jet__od_prev(jet_od *od, size_t p) {
+    if (p == 0 || p > od->len) return SIZE_MAX;
+    size_t w = (p - 1) >> 6;
+    uint64_t bits = jet__od_mword(od, w) & (~UINT64_C(0) >> (63 - ((p - 1) & 63)));
+    while (!bits) {
+        if (w == 0) return SIZE_MAX;
+        bits = jet__od_mword(od, --w);
+    }
+    return (w << 6) + 63 - (size_t)jet__clz64(bits);
+}
+
+/* The strict skip of what is left of the od->depth - base containers the
+ * cursor is in: what the cursor's position must be is told by the token
+ * before it (a bracket: the first inside; ',' or ':': a value; else a
+ * separator), the containers' kinds by those entered (enter). */
+static bool close_strict(jet_od *od, uint32_t base) {
+    size_t p = od->pos;
+    size_t prev = jet__od_prev(od, p);
+    char pc = prev < od->len ? od->json[prev] : 0;
+    int at = pc == '[' || pc == '{' ? JET_OD_AT_FIRST : pc == ',' || pc == ':' ? JET_OD_AT_VALUE
+                                                                               : JET_OD_AT_SEP;
+    bool in_obj = (od->kinds[(od->depth - 1) >> 6] >> ((od->depth - 1) & 63)) & 1;
+    if (at == JET_OD_AT_SEP && od->depth == base + 1 && p < od->len &&
+        od->json[p] == (in_obj ? '}' : ']')) {
+        /* the usual case: the cursor on the last container's own close */
+        od->pos = jet__od_next(od, p + 1);
+        od->depth = base;
+        return true;
+    }
+    if (at == JET_OD_AT_VALUE && pc == ',' && in_obj) at = JET_OD_AT_KEY;
+    jet_od_toks t;
+    jet__od_toks_seek(od, &t, p + 1);
+    if (!jet__od_walk(od, &t, p, at, od->depth, base, in_obj, 0, NULL)) return false;
+    od->pos = jet__od_toks_take(&t, od->len);
+    od->depth = base;
+    return true;
+}
+
+bool jet__od_close_levels(jet_od *od, uint32_t base) {
+    if (!od->lazy) return close_strict(od, base);
+    size_t e = jet__od_close_deep(od, od->pos, od->depth - base, od->depth);
+    if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+    od->pos = jet__od_next(od, e);
+    od->depth = base;
+    return true;
 }
 
 bool jet__od_skip(jet_od *od) {
@@ -58,17 +117,29 @@ bool jet__od_skip(jet_od *od) {
     if (JET_UNLIKELY(p >= od->len))
         return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
     char c = od->json[p];
-    if (c == '{' || c == '[') {
-        size_t e = jet__od_close(od, jet__od_next(od, p + 1), 1);
-        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-        od->pos = jet__od_next(od, e);
-        return true;
-    }
     if (c == '"') {
         size_t q = jet__od_next(od, p + 1);
         if (JET_UNLIKELY(q >= od->len))
             return jet__od_err(od, JET_E_END_IN_STRING, od->len);
+        if (JET_UNLIKELY(!od->lazy && jet__od_has_backslash(od, p + 1, q) &&
+                         !jet__od_escapes_ok(od, p + 1, q)))
+            return jet__od_invalid(od, p);
         od->pos = jet__od_next(od, q + 1);
+        return true;
+    }
+    if (!od->lazy) {
+        jet_od_toks t;
+        jet__od_toks_seek(od, &t, p + 1);
+        if (!jet__od_walk(od, &t, p, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL)) return false;
+        od->pos = jet__od_toks_take(&t, od->len);
+        return true;
+    }
+    if (c == '{' || c == '[') {
+        if (JET_UNLIKELY(od->depth >= od->max_depth))
+            return jet__od_err(od, JET_E_DEPTH_LIMIT, p);
+        size_t e = jet__od_close_deep(od, jet__od_next(od, p + 1), 1, od->depth + 1);
+        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
+        od->pos = jet__od_next(od, e);
         return true;
     }
     od->pos = jet__od_next(od, p + 1);
@@ -80,11 +151,7 @@ bool jet__od_settle(jet_od_iter *it) {
     if (JET_UNLIKELY(od->depth != it->depth)) {
         if (od->depth < it->depth)
             return jet__od_err(od, JET_E_ITER_LEFT, od->pos);
-        size_t e = jet__od_close(od, od->pos, od->depth - it->depth);
-        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-        od->pos = jet__od_next(od, e);
-        od->depth = it->depth;
-        return true;
+        return jet__od_close_levels(od, it->depth);
     }
     if (od->pos == it->pending) return jet__od_skip(od); /* returned but not read */
     return true;
@@ -107,6 +174,14 @@ static bool enter(jet_odv *v, jet_od_iter *it, char open, jet__err want) {
     if (JET_UNLIKELY(od->json[v->pos] != open)) return jet__od_type_error(od, v->pos, want);
     if (JET_UNLIKELY(od->depth >= od->max_depth))
         return jet__od_err(od, JET_E_DEPTH_LIMIT, v->pos);
+    /* the kind, for a strict skip of what the caller leaves of it */
+    if (JET_LIKELY((od->depth >> 6) < od->kinds_cap)) {
+        uint64_t bit = UINT64_C(1) << (od->depth & 63);
+        od->kinds[od->depth >> 6] = open == '{' ? od->kinds[od->depth >> 6] | bit
+                                                : od->kinds[od->depth >> 6] & ~bit;
+    } else if (!jet__od_kinds_set(od, od->depth, open == '{')) {
+        return false;
+    }
     od->depth++;
     od->pos = jet__od_next(od, v->pos + 1);
     it->done = false;
@@ -300,15 +375,8 @@ bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val)
             val->depth = it->depth;
             return !od->failed;
         }
-        /* skip the value (a string: its closing quote is the next token;
-         * branching on it measured faster here than bind.c's branch-free
-         * jet__od_toks_skip_scalar) */
-        c = j[v];
-        if (c == '{' || c == '[') {
-            if (!jet__od_toks_skip_container(od, &t, v)) return false;
-        } else if (c == '"') {
-            jet__od_toks_take(&t, n);
-        }
+        /* skip the value */
+        if (!jet__od_toks_skip(od, &t, v, j[v])) return false;
         p = jet__od_toks_take(&t, n);
     }
 }

@@ -45,10 +45,10 @@ const jet_error *jet_od_error(const jet_od *od) { return &od->err; }
 /* Start and finish                                                           */
 /* ========================================================================== */
 
-/* Runs the DOM reader over the input: a full validation, and the source of
- * precise errors for what stage 1 only flags. `stop_when_done` keeps that
- * flag (jet_od_validate's callers may ask for it); the cursor itself reads
- * the whole input. */
+/* Runs the DOM reader's grammar over the input, building nothing
+ * (jet__validate): a full validation, and the source of precise errors for
+ * what stage 1 only flags. `stop_when_done` keeps that flag; the cursor
+ * itself reads the whole input. */
 bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done) {
     if (!od->validator) {
         od->validator = jet_parser_new(&od->alloc);
@@ -60,7 +60,7 @@ bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_
     o.flags &= ~(JET_READ_VALIDATE_ALL | JET_READ_REJECT_UNKNOWN);
     if (!stop_when_done) o.flags &= ~JET_READ_STOP_WHEN_DONE;
     jet_error e;
-    if (jet_parser_parse(od->validator, od->json, od->len, &o, &e)) return true;
+    if (jet__validate(od->validator, od->json, od->len, &o, &e)) return true;
     return jet__od_fail(od, e.code, e.offset, e.msg);
 }
 
@@ -94,7 +94,7 @@ static size_t od_window_half(void) {
 }
 
 /* Forgets the previous document and error; the cursor stands nowhere yet. */
-static void reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
+void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
     od->failed = false;
     memset(&od->err, 0, sizeof od->err);
     od->json = json;
@@ -111,27 +111,11 @@ static void reset(jet_od *od, const char *json, size_t len, const jet_read_opts 
     memset(&od->opts, 0, sizeof od->opts);
     if (opts) od->opts = *opts;
     od->flags = opts ? opts->flags : 0;
+    od->lazy = (od->flags & JET_READ_LAZY) != 0;
+    od->bad_window = false;
     od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
     jet_arena_reset(&od->scratch);
     od->unesc_len = 0;
-}
-
-bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
-    reset(od, json, len, opts);
-    bool ok = jet__od_validate_all(od, opts, true);
-    od->pos = len; /* no document to walk */
-    return ok;
-}
-
-bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
-    if (!od->validator) {
-        od->validator = jet_parser_new(&od->alloc);
-        if (!od->validator) return false;
-    }
-    if (!jet__validate_indexed(od->validator, json, len, opts)) return false;
-    reset(od, json, len, opts);
-    od->pos = len; /* no document to walk */
-    return true;
 }
 
 /*
@@ -197,7 +181,7 @@ static bool blank_comments(jet_od *od) {
 bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts *opts,
                   jet_odv *root) {
     if (!od) return false;
-    reset(od, json, len, opts);
+    jet__od_reset(od, json, len, opts);
     if (root) {
         root->od = od;
         root->pos = len;
@@ -228,12 +212,14 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         if (!jet__od_index_reserve(od, words)) return false;
         jet_scan_result res;
         bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
-        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax))))
-            return jet__od_stage1_error(od);
         od->words = len ? words : 0;
         od->win_n = od->words;
         od->mask = ~(size_t)0;
         od->direct = od->words;
+        if (!scanned || (len && (res.ctrl_in_string || (!res.utf8_valid && !lax)))) {
+            od->root = jet__od_next(od, 0); /* the error's path starts there */
+            return jet__od_stage1_error(od);
+        }
     } else {
         /* bounded windows: stage 1 runs again over an earlier window when
          * the cursor goes back there (out-of-order keys, error paths) */
@@ -245,7 +231,6 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     od->pos = jet__od_next(od, 0);
     od->root = od->pos;
     if (od->pos >= len) return jet__od_err(od, JET_E_EMPTY, len);
-    if ((od->flags & JET_READ_VALIDATE_ALL) && !jet__od_validate_all(od, opts, false)) return false;
     if (root) root->pos = od->pos;
     return true;
 }
@@ -253,10 +238,7 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
 bool jet_od_finish(jet_od *od) {
     if (!od || od->failed) return false;
     if (od->depth > 0) {
-        size_t e = jet__od_close(od, od->pos, od->depth);
-        if (e == JET_OD_UNCLOSED) return jet__od_close_fail(od);
-        od->pos = jet__od_next(od, e);
-        od->depth = 0;
+        if (!jet__od_close_levels(od, 0)) return false;
     } else if (od->pos == od->root) {
         if (!jet__od_skip(od)) return false;
     }

@@ -63,6 +63,7 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
                       bool record) {
     const char *p = s, *e = s + n;
     char *d = dst;
+    char one[4]; /* dst NULL (only checking): each escape's bytes */
     size_t a = (size_t)(s - od->json), b = a + n;
     size_t w = a >> 6, wl = (b - 1) >> 6;
     uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
@@ -76,16 +77,25 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
         if (k >= b) break;
         const char *bsl = od->json + k;
         if (bsl < p) continue;
-        memcpy(d, p, (size_t)(bsl - p));
-        d += bsl - p;
+        if (dst) {
+            memcpy(d, p, (size_t)(bsl - p));
+            d += bsl - p;
+        } else {
+            d = one;
+        }
         p = one_escape(od, bsl, e, &d, record);
         if (!p) return false;
     }
 tail:
+    if (!dst) return true;
     memcpy(d, p, (size_t)(e - p));
     d += e - p;
     *out_len = (size_t)(d - dst);
     return true;
+}
+
+bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b) {
+    return jet__od_unescape(od, od->json + a, b - a, NULL, NULL, false);
 }
 
 /* Body of the string at quote p, closing quote at q, into *out. */

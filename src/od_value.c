@@ -243,9 +243,8 @@ bool jet_odv_get_raw(jet_odv *v, jet_str *out) {
     size_t p = v->pos, e;
     char c = od->json[p];
     if (c == '{' || c == '[') {
-        e = jet__od_close(od, jet__od_next(od, p + 1), 1);
-        if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
-        od->pos = jet__od_next(od, e);
+        if (!jet__od_skip(od)) return false;
+        e = jet__od_prev(od, od->pos) + 1; /* past the closing bracket */
     } else if (c == '"') {
         jet_str s;
         /* past the closing quote, found before jet__od_string moves on (a

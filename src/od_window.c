@@ -66,12 +66,16 @@ static bool checkpoint_push(jet_od *od, const jet_scan_state *st) {
 /* Stage 1 found an error (the DOM reader says what and where), or the index
  * could not grow (already recorded): the cursor has no tokens from now on. */
 bool jet__od_stage1_error(jet_od *od) {
+    /* The index is kept while the error is recorded: up to the error it is
+     * right, and the error's path (the field where typed decoding met
+     * invalid UTF-8, say) comes from it; a window the path's walk scans
+     * again is then kept, failing or not (scan_halves). */
+    if (!od->failed && jet__od_validate_all(od, &od->opts, false))
+        jet__od_err(od, JET_E_INVALID_JSON, 0);
     od->words = 0;
     od->direct = 0;
     od->win_n = 0;
-    if (od->failed) return false;
-    if (!jet__od_validate_all(od, &od->opts, false)) return false;
-    return jet__od_err(od, JET_E_INVALID_JSON, 0);
+    return false;
 }
 
 /* Scans halves [h, h + n) into their slots of the ring (half k's words at
@@ -92,7 +96,7 @@ static bool scan_halves(jet_od *od, size_t h, size_t n) {
         jet_scan_result res;
         if (!jet__scan_status(od->kernel, &st, at_end, &res) || res.ctrl_in_string ||
             (!res.utf8_valid && !lax))
-            return jet__od_stage1_error(od);
+            od->bad_window = true; /* reported once the window is in place */
         if (!at_end && h + 1 == od->cps_n && !checkpoint_push(od, &st)) return jet__od_stage1_error(od);
     }
     return true;
@@ -125,6 +129,12 @@ bool jet__od_load(jet_od *od, size_t w) {
     }
     size_t left = od->words - od->win_lo;
     od->win_n = left < 2 * half ? left : 2 * half;
+    if (JET_UNLIKELY(od->bad_window)) {
+        od->bad_window = false;
+        /* while an error is being recorded, the walk to its path reads the
+         * failing window as it is (the marks before the error are right) */
+        if (!od->failed) return jet__od_stage1_error(od);
+    }
     return true;
 }
 

@@ -61,9 +61,15 @@ struct jet_od {
     jet_error err;
     char *path;           /* the error's JSON Pointer */
     size_t path_cap;
-    jet_parser *validator; /* JET_READ_VALIDATE_ALL and precise stage-1 errors */
-    uint64_t *kinds;      /* jet_od_validate: container kinds, a bit per level */
-    size_t kinds_cap;
+    size_t path_work;     /* bytes the pointer's walks passed over (tests) */
+    jet_parser *validator; /* its stack validates (jet__validate): jet_od_validate,
+                            * precise stage-1 errors, the precise error of an
+                            * invalid input */
+    uint64_t *kinds;      /* container kinds, a bit per level (1: object): */
+    size_t kinds_cap;     /* error paths, and the strict skip's */
+    bool lazy;            /* JET_READ_LAZY: skipping checks brackets only */
+    bool bad_window;      /* stage 1 failed in the window being loaded */
+    char msg[128];        /* a message naming values (typed decoding) */
 };
 
 /*
@@ -193,14 +199,12 @@ static JET_ALWAYS_INLINE bool jet__od_toks_backslash(jet_od *od, const jet_od_to
  * flags. `stop_when_done` keeps that flag; the cursor reads the whole
  * input. False, with the error recorded, when the input is invalid. */
 bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_done);
-/* Validation by the DOM reader (for the reader extensions the cursor does
- * not know). */
-bool jet__od_validate_dom(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
-/* jet_od_validate's fast route: stage 1 and the DOM reader's stage 2
- * building nothing (jet__validate_indexed). True when the input is valid;
- * false when it is not or the route does not apply: the walk then decides
- * and says why. */
-bool jet__od_validate_indexed(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+/* Forgets the previous document and error, and takes json[0..len) with
+ * opts as the next (jet_od_start's first step; nothing is scanned). */
+void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts);
+/* The bytes of input that building error paths walked over since the od
+ * was made (test_linear checks that it stays linear in the input). */
+size_t jet__od_path_work(const jet_od *od);
 /* Records the first error (sticky), of kind `kind` (errors.h) at offset
  * `off`, with its line:column and JSON Pointer; always returns false. */
 bool jet__od_err(jet_od *od, jet__err kind, size_t off);
@@ -233,8 +237,56 @@ static JET_ALWAYS_INLINE bool jet__odv_here(const jet_odv *v) {
  * (brackets are counted, not matched by kind). */
 #define JET_OD_UNCLOSED SIZE_MAX
 size_t jet__od_close(jet_od *od, size_t off, uint32_t levels);
-/* Records the error behind a JET_OD_UNCLOSED; returns false. */
+/* The same with the depth limit: the innermost level is at depth `depth`
+ * (its container included); a bracket that would open a container deeper
+ * than od->max_depth is the error JET_E_DEPTH_LIMIT (recorded), and the
+ * result JET_OD_UNCLOSED. */
+size_t jet__od_close_deep(jet_od *od, size_t off, uint32_t levels, uint32_t depth);
+/* Records the error behind a JET_OD_UNCLOSED (unless one is recorded
+ * already); returns false. */
 bool jet__od_close_fail(jet_od *od);
+/* Skips what is left of the containers the cursor is in down to depth
+ * `base` (strictly, or by brackets under JET_READ_LAZY): the cursor then
+ * stands after the last one's closing bracket. */
+bool jet__od_close_levels(jet_od *od, uint32_t base);
+/* The offset of the last token before p; SIZE_MAX when there is none. */
+size_t jet__od_prev(jet_od *od, size_t p);
+
+/*
+ * The strict skip (the default; JET_READ_LAZY skips by brackets): a walk
+ * over the structural index checking the grammar as the DOM reader does,
+ * the depth limit, escapes, numbers and literals (stage 1 has checked the
+ * UTF-8 and control characters). On an error it records the DOM reader's
+ * error for the input (the first in document order), so that every reader
+ * reports the same. The walk starts at token p, just taken from t, which
+ * is (JET_OD_AT_*) a value, the first token inside a container just
+ * opened, or the token after a value; `depth` containers are open, whose
+ * kinds are od->kinds' bits 0..depth-1, except the innermost one's, which
+ * `in_obj` gives (and the walk records). It returns true once a value
+ * ends at depth `base` (<= depth), t then resuming after that value's last
+ * token. With key_lens not 0 it also stops, returning false with no error
+ * and *key_at set, at a key of the container at depth base + 1 whose length
+ * has its bit in key_lens (jet_struct.map_lens) or that has an escape: typed
+ * decoding looks there for a declared field given twice.
+ */
+#define JET_OD_AT_VALUE 0
+#define JET_OD_AT_FIRST 1
+#define JET_OD_AT_SEP 2
+#define JET_OD_AT_KEY 3 /* after a ',' in an object */
+bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
+                  bool in_obj, uint64_t key_lens, size_t *key_at);
+/* Records the kind of the container at depth `level` + 1 (od->kinds bit
+ * `level`), growing od->kinds; false on OOM (recorded). */
+bool jet__od_kinds_set(jet_od *od, uint32_t level, bool obj);
+/* Whether the string body json[a..b) has only valid escapes (no error
+ * recorded; od_string.c). */
+bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b);
+/* Records the DOM reader's error for the input, found invalid at `off` by
+ * a strict walk; returns false. */
+bool jet__od_invalid(jet_od *od, size_t off);
+/* Whether the number or literal at p is valid and ends where a token ends
+ * (the strict skip of a scalar); no error recorded. */
+bool jet__od_scalar_ok(jet_od *od, size_t p);
 
 /* Skipping the value whose first token, at v (its byte c), was just taken
  * from the stream t. The key lookup (jet_od_obj_find) and typed decoding
@@ -249,12 +301,33 @@ static JET_ALWAYS_INLINE void jet__od_toks_skip_scalar(jet_od_toks *t, char c, s
 }
 
 /* A container: a walk over the bracket bitmap, after which t resumes at its
- * closing bracket. False (error recorded) when it is not closed. */
+ * closing bracket. False (error recorded) when it is not closed or too
+ * deep (od->depth containers around it). */
 static JET_ALWAYS_INLINE bool jet__od_toks_skip_container(jet_od *od, jet_od_toks *t, size_t v) {
-    size_t e = jet__od_close(od, v + 1, 1);
+    size_t e = jet__od_close_deep(od, v + 1, 1, od->depth + 1);
     if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
     jet__od_toks_seek(od, t, e);
     return true;
+}
+
+/* Any value, first token v (byte c) just taken from t, at depth od->depth
+ * (a member of the container the cursor is in): by brackets under
+ * JET_READ_LAZY, else by the strict walk; a string without escapes costs
+ * its closing quote either way. False with the error recorded. */
+static JET_ALWAYS_INLINE bool jet__od_toks_skip(jet_od *od, jet_od_toks *t, size_t v, char c) {
+    if (c == '"') {
+        size_t q = jet__od_toks_take(t, od->len);
+        if (JET_LIKELY(od->lazy || !jet__od_toks_backslash(od, t, v, q))) return true;
+        return jet__od_escapes_ok(od, v + 1, q) || jet__od_invalid(od, v);
+    }
+    if (od->lazy) {
+        if (JET_UNLIKELY(c == ',' || c == ':' || c == ']' || c == '}'))
+            return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
+        if ((c | 0x20) != '{') return true; /* neither '{' nor '[' */
+        return jet__od_toks_skip_container(od, t, v);
+    }
+    if ((c | 0x20) != '{') return jet__od_scalar_ok(od, v) || jet__od_invalid(od, v);
+    return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL);
 }
 
 /* Reads the string whose opening quote is at `p` (the cursor's position):
@@ -264,7 +337,8 @@ bool jet__od_string(jet_od *od, size_t p, jet_str *out);
  * into the scratch when it holds a backslash; does not move the cursor. */
 bool jet__od_string_body(jet_od *od, size_t p, size_t q, jet_str *out);
 /* Unescapes the string body s[0..n) into dst (room for n bytes); false on a
- * bad escape, recorded as the cursor's error when `record`. */
+ * bad escape, recorded as the cursor's error when `record`. With dst NULL
+ * it only checks the escapes (out_len unused). */
 bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *out_len,
                       bool record);
 /* The key at `p` (an opening quote) into *key, and the offset of its value

@@ -58,4 +58,11 @@
 #define JET_SIMD_NEON 0
 #endif
 
+/* POSIX threads (jet_stream_run's workers); elsewhere the run is serial. */
+#if defined(__unix__) || defined(__APPLE__)
+#define JET_HAVE_PTHREADS 1
+#else
+#define JET_HAVE_PTHREADS 0
+#endif
+
 #endif

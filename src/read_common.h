@@ -224,6 +224,9 @@ static inline const char *room_limit(const char *json, const char *end, size_t n
 /* The one-pass reader (read_onepass.c): reads r's input into its document,
  * or records the first error in r and returns false. */
 bool jet__read_root(reader *r, jet_stack *st, uint32_t max_depth);
+/* The same grammar, errors and offsets, building nothing: the document is
+ * not touched (only the stack of frames is used). */
+bool jet__validate_root(reader *r, jet_stack *st, uint32_t max_depth);
 
 /* The index route (read_indexed.c): stage 1 into the stack's index, then
  * stage 2; building a document, or only validating (build false). Returns

@@ -110,22 +110,22 @@ static int next_window(index_window *iw) {
     return 1;
 }
 
-/* Copies ESCAPE_BLOCK bytes from src to dst (both have the room) and
- * returns the offset of the first backslash among them, SIZE_MAX when there
- * is none. */
+/* Copies ESCAPE_BLOCK bytes from src to dst (both have the room; nothing
+ * is copied when not `write`) and returns the offset of the first backslash
+ * among them, SIZE_MAX when there is none. */
 #if JET_SCAN_SSE2
 #define ESCAPE_BLOCK 16
-static inline size_t first_backslash_copied(const char *src, char *dst) {
+static inline size_t first_backslash_copied(const char *src, char *dst, const bool write) {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
-    _mm_storeu_si128((__m128i *)(void *)dst, x);
+    if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
     unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
     return m ? (size_t)jet__ctz32(m) : SIZE_MAX;
 }
 #else
 #define ESCAPE_BLOCK 8
-static inline size_t first_backslash_copied(const char *src, char *dst) {
+static inline size_t first_backslash_copied(const char *src, char *dst, const bool write) {
     uint64_t x = jet__load_le64(src);
-    memcpy(dst, src, 8);
+    if (write) memcpy(dst, src, 8);
     uint64_t b = x ^ (ONES_8 * '\\');
     uint64_t m = (b - ONES_8) & ~b & HIGH_8; /* the lowest flag is exact */
     return m ? jet__ctz64_offset(m) >> 3 : SIZE_MAX;
@@ -133,41 +133,50 @@ static inline size_t first_backslash_copied(const char *src, char *dst) {
 #endif
 
 /*
- * Decodes the string whose quotes are at p and q, which holds a backslash,
- * into dst. Stage 1 has ruled out control characters in strings and checked
+ * Decodes the string whose quotes are at p and q, which holds a backslash
+ * (the first at `first`), into dst (where p + 1 goes; decoding starts at
+ * the copy of `first`). Stage 1 has ruled out control characters in strings and checked
  * UTF-8 (or invalid UTF-8 is allowed and copied through, as read_string
  * does), and the end is known, so only backslashes need looking for: one
  * compare per 16 bytes where read_string tests for quotes, backslashes and
  * control bytes, and no end test per escape. The output is read_string's
  * (the one-pass reader's) byte for byte. Returns false on a bad escape:
  * the caller then re-reads with jet__read_root, which reports it. Block stores
- * stay inside the string arena as read_string's do. Inlined into its two
+ * stay inside the string arena as read_string's do. Validating (`write`
+ * false, dst NULL), the escapes are only checked. Inlined into its two
  * callers (indexed_escaped_in_copy, string_escapes_ok), which are out of
  * stage 2's loop.
  */
 static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char *p, const char *q,
-                                                char *dst, size_t *out_len) {
-    const char *src = p + 1;
+                                                const char *first, char *dst, size_t *out_len,
+                                                const bool write) {
     const char *end = r->end;
     char *d0 = dst;
+    /* the bytes before the first backslash are already in place (building:
+     * stage 1's copy) or not needed (validating) */
+    const char *src = first;
+    if (write) dst += first - (p + 1);
     for (;;) {
         /* the plain bytes up to the next backslash or q */
         while ((size_t)(end - src) >= ESCAPE_BLOCK) {
-            size_t k = first_backslash_copied(src, dst);
+            size_t k = first_backslash_copied(src, dst, write);
             size_t left = (size_t)(q - src);
             if (k < left) {
                 src += k;
-                dst += k;
+                if (write) dst += k;
                 goto escape;
             }
             if (left <= ESCAPE_BLOCK) {
-                dst += left;
+                if (write) dst += left;
                 goto done;
             }
             src += ESCAPE_BLOCK;
-            dst += ESCAPE_BLOCK;
+            if (write) dst += ESCAPE_BLOCK;
         }
-        while (src < q && *src != '\\') *dst++ = *src++;
+        while (src < q && *src != '\\') {
+            if (write) *dst++ = *src;
+            src++;
+        }
         if (src >= q) goto done;
     escape:
         /* a backslash at src: the escaped byte is before q (stage 1 found q
@@ -175,50 +184,58 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
         if (src[1] != 'u') {
             uint8_t v = escape_table[(unsigned char)src[1]];
             if (!v) return false;
-            *dst++ = (char)v;
+            if (write) *dst++ = (char)v;
             src += 2;
             continue;
         }
-        if (q - src < 6) return false;
-        int32_t cp = jet__hex4(src + 2);
-        if (cp < 0) return false;
-        src += 6;
-        if (cp >= 0xD800 && cp <= 0xDFFF) {
-            bool ok = jet__pair_surrogate(&src, q, &cp);
-            if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
-        }
-        dst = jet__utf8_put(dst, (uint32_t)cp);
+        /* a run of \u escapes (text written in ASCII) is decoded without
+         * going back to the block scan between them */
+        do {
+            if (q - src < 6) return false;
+            int32_t cp = jet__hex4(src + 2);
+            if (cp < 0) return false;
+            src += 6;
+            if (cp >= 0xD800 && cp <= 0xDFFF) {
+                bool ok = jet__pair_surrogate(&src, q, &cp);
+                if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
+            }
+            if (write) dst = jet__utf8_put(dst, (uint32_t)cp);
+        } while (src[0] == '\\' && src[1] == 'u'); /* src <= q, and q is a quote */
     }
 done:
-    *dst = '\0';
-    *out_len = (size_t)(dst - d0);
+    if (write) {
+        *dst = '\0';
+        *out_len = (size_t)(dst - d0);
+    }
     return true;
 }
 
 /* The string whose opening quote is at p and closing quote at q holds a
- * backslash; its bytes are already in the string arena at d (stage 1
- * copied the input there: d is the copy of p + 1). Decodes it in place,
- * from the input (not the copy): the output never runs ahead of its
+ * backslash, the first at `first`; its bytes are already in the string
+ * arena at d (stage 1 copied the input there: d is the copy of p + 1).
+ * Decodes it in place from its first backslash on (what comes before is
+ * already where it belongs; long text with one late escape is not copied
+ * twice), from the input (not the copy): the output never runs ahead of its
  * source, but the decoder's block stores may reach ESCAPE_BLOCK - 1 bytes
  * past the closing quote's copy, which belong to what follows and are put
  * back. Stage 1 found no control character in any string and either
  * validated the input's UTF-8 or invalid UTF-8 is allowed (then kept as
  * read_string would). Returns the slot's tag, 0 on failure. */
 static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const char *p, const char *q,
-                                                     char *d) {
+                                                     const char *first, char *d) {
     size_t len = 0;
-    if (!indexed_escaped_string(r, p, q, d, &len)) return 0;
+    if (!indexed_escaped_string(r, p, q, first, d, &len, true)) return 0;
     size_t after = (size_t)(r->end - q - 1);
     memcpy(d + (q - p), q + 1, after < ESCAPE_BLOCK - 1 ? after : ESCAPE_BLOCK - 1);
     return (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT);
 }
 
 /* Validating: the escapes of the string whose quotes are at open and q,
- * which holds a backslash, are valid (decoded into scratch). */
+ * which holds a backslash (the first at `first`), are valid (checked,
+ * nothing written). */
 static JET_NOINLINE bool string_escapes_ok(reader *r, const char *open, const char *q,
-                                           char *scratch) {
-    size_t len = 0;
-    return indexed_escaped_string(r, open, q, scratch, &len);
+                                           const char *first) {
+    return indexed_escaped_string(r, open, q, first, NULL, NULL, false);
 }
 
 /*
@@ -247,10 +264,10 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
      * jet__read_with_index): a string's bytes are already at the same offset
      * there, and it is NUL-terminated (and its escapes decoded) in place.
      * IN_COPY(x) is the copy of input byte x. Validating (build false),
-     * every slot is one sink and nothing is copied: only a string with
-     * escapes is decoded, into the string arena used as scratch. */
+     * every slot is one sink and nothing is copied or stored: a string's
+     * escapes are only checked. */
     jet_val *v = build ? doc->vals : &r->sink;
-    char *s = build ? iw->copy : doc->strs;
+    char *s = build ? iw->copy : NULL;
     const uintptr_t to_copy = (uintptr_t)s - (uintptr_t)json;
 #define IN_COPY(x) ((char *)((uintptr_t)(x) + to_copy))
     size_t meta = 0; /* as in jet__read_root */
@@ -284,16 +301,17 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
                 v++;                                                         \
             }                                                                \
         } else {                                                             \
+            const char *first_ = p; /* the string's first backslash */       \
             do NEXT_TOKEN();                                                 \
             while (*p != '"');                                               \
             if (build) {                                                     \
                 char *d_ = IN_COPY((a) + 1);                                 \
-                uint64_t tag_ = indexed_escaped_in_copy(r, (a), p, d_);     \
+                uint64_t tag_ = indexed_escaped_in_copy(r, (a), p, first_, d_); \
                 if (!tag_) goto failed;                                      \
                 v->tag = tag_;                                               \
                 v->uni.str = d_;                                             \
                 v++;                                                         \
-            } else if (!string_escapes_ok(r, (a), p, s)) {                   \
+            } else if (!string_escapes_ok(r, (a), p, first_)) {              \
                 goto failed;                                                 \
             }                                                                \
         }                                                                    \
@@ -458,7 +476,7 @@ static JET_NOINLINE bool read_indexed(reader *r, jet_stack *st, uint32_t max_dep
     return read_indexed_body(r, st, max_depth, iw, true);
 }
 
-/* The same grammar, nothing built (jet__validate_indexed). */
+/* The same grammar, nothing built (jet__validate). */
 static JET_NOINLINE bool validate_indexed(reader *r, jet_stack *st, uint32_t max_depth,
                                           index_window *iw) {
     return read_indexed_body(r, st, max_depth, iw, false);

@@ -146,10 +146,11 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
  * bytes to `dst`. Block stores of 8 or 16 bytes happen only when that many
  * input bytes remain, and the output never runs ahead of the input, so they
  * stay inside the string arena (see jet__parse). On success returns the byte after the
- * closing quote, sets *out_len and *noesc; NULL on error.
+ * closing quote, sets *out_len and *noesc; NULL on error. Validating
+ * (`write` false: dst is NULL), the string is only checked, nothing stored.
  */
 static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char *dst,
-                                      size_t *out_len, bool *noesc) {
+                                      size_t *out_len, bool *noesc, const bool write) {
     const char *end = r->end;
     char *d0 = dst;
     bool plain = true;
@@ -160,7 +161,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
          * non-ASCII bytes. */
         while ((size_t)(end - p) >= 16) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-            _mm_storeu_si128((__m128i *)(void *)dst, x);
+            if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
             __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
                                       _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
             sp = _mm_or_si128(sp, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
@@ -168,26 +169,26 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             if (m) {
                 unsigned k = jet__ctz32(m);
                 p += k;
-                dst += k;
+                if (write) dst += k;
                 goto special;
             }
             p += 16;
-            dst += 16;
+            if (write) dst += 16;
         }
 #endif
         /* 8 bytes at a time while no byte needs attention. */
         while ((size_t)(end - p) >= 8) {
             uint64_t x = jet__load_le64(p);
-            memcpy(dst, p, 8);
+            if (write) memcpy(dst, p, 8);
             uint64_t m = string_special_mask(x);
             if (m) {
                 unsigned k = jet__ctz64_offset(m) >> 3;
                 p += k;
-                dst += k;
+                if (write) dst += k;
                 goto special;
             }
             p += 8;
-            dst += 8;
+            if (write) dst += 8;
         }
         /* Tail: byte at a time. */
         for (;;) {
@@ -195,14 +196,16 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 return fail(r, JET_E_END_IN_STRING, end);
             unsigned char c = (unsigned char)*p;
             if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
-            *dst++ = (char)c;
+            if (write) *dst++ = (char)c;
             p++;
         }
     special:;
         unsigned char c = (unsigned char)*p;
         if (c == '"') {
-            *dst = '\0';
-            *out_len = (size_t)(dst - d0);
+            if (write) {
+                *dst = '\0';
+                *out_len = (size_t)(dst - d0);
+            }
             *noesc = plain;
             return p + 1;
         }
@@ -223,16 +226,16 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                          * bit 5 of the second byte. */
                         unsigned idx = ((w & 0x0Fu) << 1) | ((w >> 13) & 1u);
                         if (JET_LIKELY(!((0x08000001u >> idx) & 1u))) {
-                            memcpy(dst, p, 4);
+                            if (write) memcpy(dst, p, 4);
                             p += 3;
-                            dst += 3;
+                            if (write) dst += 3;
                             continue;
                         }
                     } else if ((w & 0xC0E0u) == 0x80C0u && (w & 0x1Eu) != 0) {
                         /* 110xxxxx 10xxxxxx with a lead of C2 or more */
-                        memcpy(dst, p, 4);
+                        if (write) memcpy(dst, p, 4);
                         p += 2;
-                        dst += 2;
+                        if (write) dst += 2;
                         continue;
                     }
                 }
@@ -244,9 +247,11 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                         return fail(r, JET_E_UTF8_STRING, p);
                     n = 1; /* copy the bad byte through */
                 }
-                memcpy(dst, p, n);
+                if (write) {
+                    memcpy(dst, p, n);
+                    dst += n;
+                }
                 p += n;
-                dst += n;
             } while (p < end && (unsigned char)*p >= 0x80);
             continue;
         }
@@ -259,29 +264,34 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
                 uint8_t v = escape_table[e];
                 if (JET_UNLIKELY(!v))
                     return fail(r, JET_E_ESCAPE_CHAR, p + 1);
-                *dst++ = (char)v;
+                if (write) *dst++ = (char)v;
                 p += 2;
                 continue;
             }
-            if (JET_UNLIKELY(end - p < 6)) {
-                /* a non-hex byte before the end is the error, not the end */
-                for (const char *h = p + 2; h < end; h++)
-                    if (!jet__hex_ok[(unsigned char)*h])
-                        return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
-                return fail(r, JET_E_END_IN_U_ESCAPE, end);
-            }
-            int32_t cp = jet__hex4(p + 2);
-            if (JET_UNLIKELY(cp < 0))
-                return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
-            p += 6;
-            if (cp >= 0xD800 && cp <= 0xDFFF) {
-                bool ok = jet__pair_surrogate(&p, end, &cp);
-                if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
+            /* a run of \u escapes (text written in ASCII) is decoded
+             * without going back to the block scan between them */
+            for (;;) {
+                if (JET_UNLIKELY(end - p < 6)) {
+                    /* a non-hex byte before the end is the error, not the end */
+                    for (const char *h = p + 2; h < end; h++)
+                        if (!jet__hex_ok[(unsigned char)*h])
+                            return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
                     return fail(r, JET_E_END_IN_U_ESCAPE, end);
-                if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
-                    return fail(r, cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p - 6);
+                }
+                int32_t cp = jet__hex4(p + 2);
+                if (JET_UNLIKELY(cp < 0))
+                    return fail(r, JET_E_U_ESCAPE_HEX, p + 2);
+                p += 6;
+                if (cp >= 0xD800 && cp <= 0xDFFF) {
+                    bool ok = jet__pair_surrogate(&p, end, &cp);
+                    if (!ok && cp <= 0xDBFF && low_escape_cut_by_end(p, end))
+                        return fail(r, JET_E_END_IN_U_ESCAPE, end);
+                    if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8))
+                        return fail(r, cp <= 0xDBFF ? JET_E_SURROGATE_HIGH : JET_E_SURROGATE_LOW, p - 6);
+                }
+                if (write) dst = jet__utf8_put(dst, (uint32_t)cp);
+                if (end - p < 2 || p[0] != '\\' || p[1] != 'u') break;
             }
-            dst = jet__utf8_put(dst, (uint32_t)cp);
             continue;
         }
         /* c < 0x20 */
@@ -363,7 +373,7 @@ static inline char *put_number(jet_val *v, char *s, const char *p, const char *q
  * canada.json, callgrind.) */
 #define RESERVE_SLOT()                                                       \
     do {                                                                     \
-        if (JET_UNLIKELY(v == vend)) {                                       \
+        if (build && JET_UNLIKELY(v == vend)) {                              \
             if (!grow_slots(doc, st, fp, &v, 1)) {                           \
                 fail(r, JET_E_MEMORY, p);                                    \
                 goto failed;                                                 \
@@ -372,7 +382,11 @@ static inline char *put_number(jet_val *v, char *s, const char *p, const char *q
         }                                                                    \
     } while (0)
 
-static JET_NOINLINE bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
+/* The state machine; building the document into r->doc, or validating
+ * (build false): every slot is r->sink, no string or number is stored, and
+ * the document is not touched beyond the stack. */
+static JET_ALWAYS_INLINE bool read_root_body(reader *r, jet_stack *st, uint32_t max_depth,
+                                             const bool build) {
     jet_doc *doc = r->doc;
     const char *p = r->json;
     const char *end = r->end;
@@ -381,9 +395,9 @@ static JET_NOINLINE bool read_root(reader *r, jet_stack *st, uint32_t max_depth)
     const bool comments = (r->flags & JET_READ_ALLOW_COMMENTS) != 0;
     const bool trailing_commas = (r->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
     const jet_read_flags flags = r->flags;
-    jet_val *v = doc->vals;
-    jet_val *vend = doc->vals + doc->val_cap;
-    char *s = doc->strs;
+    jet_val *v = build ? doc->vals : &r->sink;
+    jet_val *vend = build ? doc->vals + doc->val_cap : NULL;
+    char *s = build ? doc->strs : NULL;
     size_t meta = 0; /* the innermost container's elements << 1 | 1 when an object (IN_OBJ) */
     jet_frame *fp;   /* the next free frame */
     if (!frames_begin(&doc->alloc, st, max_depth, &fp)) {
@@ -404,11 +418,13 @@ value:
     case '"': {
         size_t len = 0;
         bool noesc = true;
-        const char *q = read_string(r, p + 1, s, &len, &noesc);
+        const char *q = read_string(r, p + 1, s, &len, &noesc, build);
         if (!q) goto failed;
-        put_string(v, s, len, noesc);
-        s += len + 1;
-        v++;
+        if (build) {
+            put_string(v, s, len, noesc);
+            s += len + 1;
+            v++;
+        }
         p = q;
         goto after_value;
     }
@@ -426,7 +442,7 @@ value:
         }
         bool obj = (*p == '{');
         enter_container(&fp, &meta, v, obj);
-        v++;
+        if (build) v++;
         p++;
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
@@ -472,8 +488,10 @@ value:
             fail(r, jet__err_of_number(code), at);
             goto failed;
         }
-        s = put_number(v, s, p, q, &num);
-        v++;
+        if (build) {
+            s = put_number(v, s, p, q, &num);
+            v++;
+        }
         p = q;
         goto after_value;
     }
@@ -484,7 +502,7 @@ value:
 
 literal_done:
     v->uni.u = 0;
-    v++;
+    if (build) v++;
     goto after_value;
 
 bad_literal: {
@@ -499,11 +517,13 @@ key: {
     RESERVE_SLOT();
     size_t len = 0;
     bool noesc = true;
-    const char *q = read_string(r, p + 1, s, &len, &noesc);
+    const char *q = read_string(r, p + 1, s, &len, &noesc, build);
     if (!q) goto failed;
-    put_string(v, s, len, noesc);
-    s += len + 1;
-    v++;
+    if (build) {
+        put_string(v, s, len, noesc);
+        s += len + 1;
+        v++;
+    }
     p = q;
     /* Fast path for the common "key":value and "key": value layouts. */
     if (JET_LIKELY(p < end && *p == ':')) {
@@ -583,7 +603,7 @@ close:
     goto after_value;
 
 done:
-    doc->val_count = (size_t)(v - doc->vals);
+    if (build) doc->val_count = (size_t)(v - doc->vals);
     if (!(flags & JET_READ_STOP_WHEN_DONE)) {
         SKIP_WS();
         if (p < end) {
@@ -591,13 +611,21 @@ done:
             goto failed;
         }
     }
-    doc->read_size = (size_t)(p - r->json);
+    if (build) doc->read_size = (size_t)(p - r->json);
     return true;
 
 failed:
     if (r->code == JET_OK) fail(r, JET_E_INVALID_JSON, p);
-    doc->val_count = 0;
+    if (build) doc->val_count = 0;
     return false;
+}
+
+static JET_NOINLINE bool read_root(reader *r, jet_stack *st, uint32_t max_depth) {
+    return read_root_body(r, st, max_depth, true);
+}
+
+static JET_NOINLINE bool validate_root(reader *r, jet_stack *st, uint32_t max_depth) {
+    return read_root_body(r, st, max_depth, false);
 }
 
 /* Reads through a copy of the context in a local, whose state the compiler
@@ -609,6 +637,14 @@ bool jet__read_root(reader *r, jet_stack *st, uint32_t max_depth) {
     reader local = *r;
     local.code = JET_OK;
     bool ok = read_root(&local, st, max_depth);
+    *r = local;
+    return ok;
+}
+
+bool jet__validate_root(reader *r, jet_stack *st, uint32_t max_depth) {
+    reader local = *r;
+    local.code = JET_OK;
+    bool ok = validate_root(&local, st, max_depth);
     *r = local;
     return ok;
 }

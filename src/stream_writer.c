@@ -56,6 +56,10 @@ size_t jet_print_str(char *out, const char *s, size_t len, jet_write_flags flags
     char *p = out;
     *p++ = '"';
     if (len) p = jet__escape_run(p, &s, s + len, s + len, &o);
+    if (!p) { /* invalid UTF-8 in ASCII mode, not replaced */
+        out[0] = '\0';
+        return 0;
+    }
     *p++ = '"';
     *p = '\0';
     return (size_t)(p - out);

@@ -163,6 +163,53 @@ static void test_fmt(void) {
     EXPECT("fmt ok.json ok.json", NULL, 2, "", NULL);
 }
 
+/* --max-size: checked while reading, on files, standard input and devices */
+static void test_max_size(void) {
+    EXPECT("validate --max-size 1M /dev/zero", NULL, 1, "", "/dev/zero: input larger than 1048576");
+    EXPECT("validate --max-size=64k -", "/dev/zero", 1, "", "<stdin>: input larger than 65536");
+    EXPECT("fmt --max-size=1 -", "/dev/zero", 1, "", "stopped reading (--max-size=1)");
+    EXPECT("validate --max-size=4 ok.json", NULL, 1, "", "ok.json: input larger than 4 bytes");
+    EXPECT("validate --max-size=1K ok.json", NULL, 0, "", NULL);
+    EXPECT("validate --max-size 0 ok.json", NULL, 0, "", NULL);
+    EXPECT("stats --max-size=1g ok.json", NULL, 0, NULL, NULL);
+    EXPECT("get --max-size=8 ok.json /a", NULL, 1, "", "input larger than 8 bytes");
+    EXPECT("validate --max-size=1x ok.json", NULL, 2, "", "bad --max-size");
+    EXPECT("validate --max-size=99999999999999999999 ok.json", NULL, 2, "", "bad --max-size");
+    EXPECT("validate --max-size", NULL, 2, "", "bad --max-size");
+    result r = run("validate --help", NULL);
+    CHECK(strstr(r.out, "--max-size=N") && strstr(r.out, "1G for"));
+    done(&r);
+}
+
+/* Invalid UTF-8 is never changed silently: written back as it was, or
+ * with --ascii an error at its FILE:LINE:COL unless --replace-invalid-utf8 */
+static void test_invalid_utf8(void) {
+    EXPECT("fmt --minify bad8.json", NULL, 1, "", "bad8.json:1:4: ");
+    EXPECT("fmt --minify --allow-invalid-utf8 bad8.json", NULL, 0, "[\"a\xff" "b\"]\n", NULL);
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii bad8.json", NULL, 1, "",
+           "bad8.json:1:4: invalid UTF-8");
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii -", "bad8.json", 1, "", "<stdin>:1:4: ");
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii --replace-invalid-utf8 bad8.json", NULL, 0,
+           "[\"a\\ufffdb\"]\n", NULL);
+    EXPECT("patch --minify --allow-invalid-utf8 --ascii bad8.json empty_patch.json", NULL, 1, "",
+           "bad8.json:1:4: ");
+    EXPECT("patch --minify --allow-invalid-utf8 --ascii --replace-invalid-utf8 bad8.json "
+           "empty_patch.json", NULL, 0, "[\"a\\ufffdb\"]\n", NULL);
+    /* valid input is unaffected by the flags */
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii ok.json", NULL, 0,
+           "{\"a\":[1,2.5,\"\\u00e9/\"],\"b\":{},\"c\":null}\n", NULL);
+    /* numbers that fit no int64, uint64 or double are written as they were
+     * read, not rounded to a double (nor refused: 1e400) */
+    EXPECT("fmt --minify -", "big.json", 0,
+           "[123456789012345678901234567890,18446744073709551616,-9223372036854775809,1e400,"
+           "1.5]\n", NULL);
+    EXPECT("get big.json /0", NULL, 0, "123456789012345678901234567890\n", NULL);
+    EXPECT("validate big.json", NULL, 1, "", "big.json:1:");
+    /* an escaped lone surrogate round-trips with the replacement asked for */
+    EXPECT("fmt --minify --allow-invalid-utf8 --ascii --replace-invalid-utf8 lone.json", NULL, 0,
+           "[\"\\udc80\"]\n", NULL);
+}
+
 static void test_stats(void) {
     EXPECT("stats ok.json", NULL, 0,
            "{\"objects\":2,\"arrays\":1,\"strings\":1,\"numbers\":2,\"integers\":1,"
@@ -380,6 +427,93 @@ static void test_edit(void) {
     }
 }
 
+/* ---- streams: --ndjson, .ndjson/.jsonl, stdin, -j, streaming output ---- */
+
+static void test_streams(void) {
+    /* s.ndjson: line 4 is bad at column 10; lines 2 and 6 are blank */
+    EXPECT("fmt s.ndjson", NULL, 1, "{\"a\":1}\n[1,2]\n", "s.ndjson:4:10: invalid literal");
+    EXPECT("fmt --ndjson -", "s.ndjson", 1, "{\"a\":1}\n[1,2]\n", "<stdin>:4:10: ");
+    EXPECT("fmt --ndjson --pretty - -j 1", "good.txt", 0,
+           "{\n  \"a\": 1\n}\n{\n  \"a\": [\n    2\n  ]\n}\n\"x\"\n", NULL);
+    EXPECT("fmt good.jsonl", NULL, 0, "{\"a\":1}\n{\"a\":[2]}\n\"x\"\n", NULL);
+    EXPECT("fmt --minify good.txt", NULL, 1, "", "good.txt:2:1: unexpected content after the document");
+    /* validate: the validator, every bad line reported, the run goes on */
+    EXPECT("validate s.ndjson", NULL, 1, "", "s.ndjson:4:10: ");
+    result r = run("validate --ndjson - -j 2", "s.ndjson");
+    CHECK(r.rc == 1 && strstr(r.err, "<stdin>:4:10: ") && strstr(r.err, "<stdin>:7:4: ") &&
+          r.out[0] == 0);
+    done(&r);
+    EXPECT("validate good.jsonl ok.json", NULL, 0, "", NULL);
+    EXPECT("validate --ndjson ok.json", NULL, 1, "", "ok.json:1:");
+    /* a byte order mark is an error */
+    EXPECT("validate bom.ndjson", NULL, 1, "", "bom.ndjson:1:1: byte order mark");
+    /* get, stats, patch, merge per document */
+    EXPECT("get good.jsonl /a", NULL, 1, "1\n[2]\n", "good.jsonl:4: /a: ");
+    EXPECT("stats good.jsonl", NULL, 0, NULL, NULL);
+    r = run("stats good.jsonl", NULL);
+    CHECK(r.rc == 0 && strncmp(r.out, "{\"objects\":1,", 13) == 0 && r.out_len > 100);
+    size_t lines = 0;
+    for (size_t i = 0; i < r.out_len; i++) lines += r.out[i] == '\n';
+    CHECK(lines == 3);
+    done(&r);
+    write_file("p.json", "[{\"op\":\"add\",\"path\":\"/b\",\"value\":true}]");
+    EXPECT("patch --minify objs.ndjson p.json", NULL, 0, "{\"a\":1,\"b\":true}\n{\"b\":true}\n", NULL);
+    EXPECT("patch good.jsonl p.json", NULL, 1, "{\"a\":1,\"b\":true}\n{\"a\":[2],\"b\":true}\n",
+           "jet: p.json: document at good.jsonl:4: operation 0 (add)");
+    write_file("m.json", "{\"a\":null,\"c\":3}");
+    EXPECT("merge objs.ndjson m.json", NULL, 0, "{\"c\":3}\n{\"c\":3}\n", NULL);
+    EXPECT("patch -o x.json objs.ndjson p.json", NULL, 2, "", "--ndjson");
+    EXPECT("diff --ndjson objs.ndjson objs.ndjson", NULL, 2, "", "--ndjson");
+    EXPECT("fmt -j 0 s.ndjson", NULL, 2, "", "-j");
+    EXPECT("fmt missing.ndjson", NULL, 1, "", "missing.ndjson: cannot open file");
+
+    /* many documents: every thread count gives the same output, in order;
+     * no progress line when stderr is not a terminal */
+    char path[512];
+    snprintf(path, sizeof path, "%s/big.ndjson", dir);
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f) return;
+    for (int i = 0; i < 40000; i++) fprintf(f, "{\"id\": %d, \"s\": \"%*d\", \"xs\": [%d, %d.5]}\n", i, i % 50, i, i % 7, i);
+    fclose(f);
+    result one = run("fmt big.ndjson -j 1", NULL);
+    CHECK(one.rc == 0 && one.err[0] == 0);
+    size_t n = 0;
+    for (size_t i = 0; i < one.out_len; i++) n += one.out[i] == '\n';
+    CHECK(n == 40000 && strncmp(one.out, "{\"id\":0,", 8) == 0);
+    for (int j = 2; j <= 4; j++) {
+        char args[64];
+        snprintf(args, sizeof args, "fmt --jobs=%d big.ndjson", j);
+        result many = run(args, NULL);
+        CHECK_MSG(many.rc == 0 && many.out_len == one.out_len && memcmp(many.out, one.out, one.out_len) == 0 &&
+                  many.err[0] == 0, "%s", args);
+        done(&many);
+    }
+    done(&one);
+    EXPECT("validate big.ndjson", NULL, 0, "", NULL);
+    remove(path);
+
+    /* streaming: the first document's output is out before the input ends
+     * (the writer of the input waits, up to 20 s, to see it) */
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && rm -f early.txt && (printf '{\"a\": 1}\\n'; i=0; "
+             "while [ ! -s stream_out.txt ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done; "
+             "cp stream_out.txt early.txt; printf '[2]\\n') | '%s' fmt --ndjson -j 2 - >stream_out.txt",
+             dir, jet);
+    int st = system(cmd);
+    CHECK(st == 0);
+    snprintf(path, sizeof path, "%s/early.txt", dir);
+    size_t elen = 0;
+    char *early = slurp(path, &elen);
+    CHECK_MSG(strcmp(early, "{\"a\":1}\n") == 0, "early output [%s]", early);
+    free(early);
+    snprintf(path, sizeof path, "%s/stream_out.txt", dir);
+    char *all = slurp(path, NULL);
+    CHECK(strcmp(all, "{\"a\":1}\n[2]\n") == 0);
+    free(all);
+}
+
 int main(void) {
     snprintf(jet, sizeof jet, "%s/jet", JET_BINARY_DIR);
     if (access(jet, X_OK) != 0) {
@@ -400,6 +534,16 @@ int main(void) {
     write_file("comments.json", "// c\n[1, /* two */ 2,]\n");
     write_file("nan.json", "[NaN, -Infinity]");
     write_file("deep.json", "[[[[1]]]]");
+    write_file("s.ndjson", "{\"a\": 1}\n\n[1, 2]\n{\"a\": tru}\n\"x\"\n \n[1,]\n");
+    write_file("good.jsonl", "{\"a\": 1}\r\n{\"a\": [2]}\n\n\"x\"");
+    write_file("good.txt", "{\"a\": 1}\r\n{\"a\": [2]}\n\n\"x\"");
+    write_file("objs.ndjson", "{\"a\": 1}\n{}\n");
+    write_file("bom.ndjson", "\xef\xbb\xbf{}\n");
+    write_file("bad8.json", "[\"a\xff" "b\"]");
+    write_file("lone.json", "[\"\\udc80\"]");
+    write_file("empty_patch.json", "[]");
+    write_file("big.json", "[123456789012345678901234567890, 18446744073709551616, "
+                           "-9223372036854775809, 1e400, 1.50]");
 
     test_general();
     test_validate();
@@ -408,9 +552,15 @@ int main(void) {
     test_get();
     test_get_errors();
     test_edit();
+    test_streams();
+    test_max_size();
+    test_invalid_utf8();
 
     static const char *files[] = {"ok.json", "bad.json", "comments.json", "nan.json",
-                                  "deep.json", "out.txt", "err.txt"};
+                                  "deep.json", "out.txt", "err.txt", "s.ndjson", "good.jsonl",
+                                  "good.txt", "objs.ndjson", "bom.ndjson", "p.json", "m.json",
+                                  "early.txt", "stream_out.txt", "bad8.json", "lone.json",
+                                  "empty_patch.json", "big.json"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);

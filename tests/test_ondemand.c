@@ -1047,7 +1047,7 @@ static void test_syntax_errors(void) {
     }
 }
 
-/* ---- JET_READ_VALIDATE_ALL and jet_od_finish ------------------------------ */
+/* ---- strict by default, JET_READ_LAZY and jet_od_finish ----------------- */
 
 static void test_validate_all(void) {
     static const char *const docs[] = {
@@ -1066,39 +1066,44 @@ static void test_validate_all(void) {
         jet_od_iter it;
         int64_t i = 0;
         const char *d = docs[n];
-        /* the default mode never reads "b": only its brackets are checked */
-        if (n != 8) { /* invalid UTF-8 may be seen by stage 1 */
-            bool ok = begin(d, &r) && jet_odv_obj(&r, &it) && jet_od_obj_get(&it, "a", &v) &&
-                      jet_odv_get_i64(&v, &i) && i == 1 && jet_od_finish(od);
-            CHECK_MSG(ok, "default mode, doc %zu: %s at %zu", n, jet_code_name(oerr()->code),
-                      oerr()->offset);
-        }
-        /* validating everything: the start fails */
-        bool st = begin_n(d, strlen(d), JET_READ_VALIDATE_ALL, &r);
-        CHECK_MSG(!st && !jet_od_ok(od) && oerr()->code != JET_OK,
-                  "VALIDATE_ALL, doc %zu: start %d, %s", n, st, jet_code_name(oerr()->code));
-        /* and with the same code as the DOM */
         jet_error de;
         jet_doc *dd = jet_read(d, strlen(d), NULL, NULL, &de);
-        CHECK_MSG(!dd && de.code == oerr()->code && de.offset == oerr()->offset,
-                  "VALIDATE_ALL, doc %zu: %s at %zu, DOM %s at %zu", n,
-                  jet_code_name(oerr()->code), oerr()->offset, jet_code_name(de.code), de.offset);
+        CHECK(!dd);
         jet_doc_free(dd);
-        CHECK_POS();
+        /* JET_READ_LAZY never reads "b": only its brackets are checked */
+        if (n != 8) { /* invalid UTF-8 is seen by stage 1 */
+            bool ok = begin_n(d, strlen(d), JET_READ_LAZY, &r) && jet_odv_obj(&r, &it) &&
+                      jet_od_obj_get(&it, "a", &v) && jet_odv_get_i64(&v, &i) && i == 1 &&
+                      jet_od_finish(od);
+            CHECK_MSG(ok, "lazy mode, doc %zu: %s at %zu", n, jet_code_name(oerr()->code),
+                      oerr()->offset);
+        }
+        /* the default (and JET_READ_VALIDATE_ALL, its old name): the skip
+         * of "b" by jet_od_finish fails, with the DOM reader's error */
+        for (int va = 0; va < 2; va++) {
+            jet_read_flags f = va ? JET_READ_VALIDATE_ALL : 0;
+            bool ok = begin_n(d, strlen(d), f, &r) && jet_odv_obj(&r, &it) &&
+                      jet_od_obj_get(&it, "a", &v) && jet_odv_get_i64(&v, &i) && jet_od_finish(od);
+            CHECK_MSG(!ok && !jet_od_ok(od) && oerr()->code == de.code && oerr()->offset == de.offset,
+                      "strict, doc %zu: %s at %zu, DOM %s at %zu", n, jet_code_name(oerr()->code),
+                      oerr()->offset, jet_code_name(de.code), de.offset);
+            CHECK_POS();
+        }
     }
-    /* an unbalanced skipped part is an error even in the default mode */
-    {
+    /* an unbalanced skipped part is an error in both modes */
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags f = lazy ? JET_READ_LAZY : 0;
         jet_odv r, v;
         jet_od_iter it;
-        CHECK(begin("{\"a\":1,\"b\":[1,2}", &r) && jet_odv_obj(&r, &it) &&
+        CHECK(begin_n(LIT("{\"a\":1,\"b\":[1,2}"), f, &r) && jet_odv_obj(&r, &it) &&
               jet_od_obj_get(&it, "a", &v) && jet_odv_skip(&v));
         CHECK(!jet_od_finish(od) && !jet_od_ok(od));
-        CHECK(begin("{\"a\":1,\"b\":[[1,2]}", &r) && jet_odv_obj(&r, &it) &&
+        CHECK(begin_n(LIT("{\"a\":1,\"b\":[[1,2]}"), f, &r) && jet_odv_obj(&r, &it) &&
               jet_od_obj_get(&it, "a", &v) && jet_odv_skip(&v));
         CHECK(!jet_od_finish(od) && !jet_od_ok(od));
     }
-    /* brackets of the wrong kind in a skipped part: how much the default
-     * mode checks there is its own business (no crash); VALIDATE_ALL rejects */
+    /* brackets of the wrong kind in a skipped part: the lazy mode's business
+     * (no crash); the default rejects them as the DOM reader does */
     {
         static const char *const mism[] = {
             "{\"a\":1,\"b\":[1,2},\"c\":3}",
@@ -1110,16 +1115,19 @@ static void test_validate_all(void) {
             jet_odv r, v;
             jet_od_iter it;
             int64_t i = 0;
-            bool ok = begin(mism[n], &r) && jet_odv_obj(&r, &it) && jet_od_obj_get(&it, "a", &v) &&
-                      jet_odv_get_i64(&v, &i);
+            bool ok = begin_n(mism[n], strlen(mism[n]), JET_READ_LAZY, &r) && jet_odv_obj(&r, &it) &&
+                      jet_od_obj_get(&it, "a", &v) && jet_odv_get_i64(&v, &i);
             CHECK(ok);
             jet_od_finish(od);
-            if (begin(mism[n], &r) && jet_odv_obj(&r, &it) && jet_od_obj_find(&it, LIT("d"), &v))
+            if (begin_n(mism[n], strlen(mism[n]), JET_READ_LAZY, &r) && jet_odv_obj(&r, &it) &&
+                jet_od_obj_find(&it, LIT("d"), &v))
                 jet_odv_get_i64(&v, &i);
             jet_od_finish(od);
-            CHECK_MSG(!begin_n(mism[n], strlen(mism[n]), JET_READ_VALIDATE_ALL, &r) &&
-                          oerr()->code == JET_ERR_UNEXPECTED_CHAR,
-                      "VALIDATE_ALL accepts %s", mism[n]);
+            ok = begin(mism[n], &r) && jet_odv_obj(&r, &it) && jet_od_obj_get(&it, "a", &v) &&
+                 jet_odv_get_i64(&v, &i) && jet_od_finish(od);
+            CHECK_MSG(!ok && oerr()->code == JET_ERR_UNEXPECTED_CHAR, "strict finish accepts %s", mism[n]);
+            ok = begin(mism[n], &r) && jet_odv_obj(&r, &it) && jet_od_obj_find(&it, LIT("d"), &v);
+            CHECK_MSG(!ok && oerr()->code == JET_ERR_UNEXPECTED_CHAR, "strict find accepts %s", mism[n]);
         }
         /* but a container that is read ends with its own bracket */
         jet_odv r;
@@ -1136,7 +1144,47 @@ static void test_validate_all(void) {
         CHECK_ERR(JET_ERR_UNEXPECTED_CHAR);
         CHECK(oerr()->offset == 4);
     }
-    /* a valid document passes VALIDATE_ALL and reads as usual */
+    /* containers left early at every state (just entered, on a value, after
+     * a value, on a key's value): the strict finish checks what is left */
+    {
+        static const struct {
+            const char *json;
+            int steps; /* 0: enter the inner container; 1: and take a member; 2: and read it */
+            bool ok;
+        } left[] = {
+            {"{\"x\":{\"a\":1,\"b\":[1,2]}}", 0, true},
+            {"{\"x\":{\"a\":1,\"b\":[1,2]}}", 1, true},
+            {"{\"x\":{\"a\":1,\"b\":[1,2]}}", 2, true},
+            {"{\"x\":{\"a\":1,\"b\":[1,2}}}", 2, false},
+            {"{\"x\":{\"a\":1,\"b\" [1,2]}}", 2, false},
+            {"{\"x\":{\"a\":1,\"b\":[1,tru]}}", 1, false},
+            {"{\"x\":{\"a\":1,,\"b\":2}}", 2, false},
+            {"{\"x\":{,\"a\":1}}", 0, false},
+            {"{\"x\":[,1]}", 0, false},
+            {"{\"x\":[1 2]}", 1, false},
+        };
+        for (size_t n = 0; n < sizeof left / sizeof left[0]; n++) {
+            jet_odv r, x, v;
+            jet_od_iter it, in;
+            jet_str k;
+            int64_t i;
+            const char *d = left[n].json;
+            bool ok = begin(d, &r) && jet_odv_obj(&r, &it) && jet_od_obj_get(&it, "x", &x);
+            bool obj = ok && d[5] == '{';
+            ok = ok && (obj ? jet_odv_obj(&x, &in) : jet_odv_arr(&x, &in));
+            if (ok && left[n].steps >= 1) ok = obj ? jet_od_obj_next(&in, &k, &v) : jet_od_arr_next(&in, &v);
+            if (ok && left[n].steps >= 2) ok = jet_odv_get_i64(&v, &i);
+            ok = jet_od_finish(od);
+            CHECK_MSG(ok == left[n].ok, "left early %zu (%s): finish %d, %s at %zu", n, d, ok,
+                      jet_code_name(oerr()->code), oerr()->offset);
+            if (!ok) {
+                jet_error de;
+                CHECK(!jet_validate(d, strlen(d), NULL, NULL, &de) && de.code == oerr()->code &&
+                      de.offset == oerr()->offset);
+            }
+        }
+    }
+    /* a valid document reads as usual with JET_READ_VALIDATE_ALL */
     {
         jet_odv r, v;
         jet_od_iter it;

@@ -139,9 +139,10 @@ static const jet_write_flags flag_sets[] = {
 static void expect_same_text(const char *json, jet_read_flags rflags) {
     jet_doc *d = rd(json, strlen(json), rflags);
     if (!d) return;
-    for (size_t i = 0; i < NFLAGS; i++)
-        expect_same(jet_doc_root(d), flag_sets[i] | ((rflags & JET_READ_ALLOW_NAN_INF)
-                                                         ? JET_WRITE_ALLOW_NAN_INF : 0), json);
+    /* invalid UTF-8 in ASCII mode is an error unless replaced */
+    jet_write_flags extra = ((rflags & JET_READ_ALLOW_NAN_INF) ? JET_WRITE_ALLOW_NAN_INF : 0) |
+                            ((rflags & JET_READ_ALLOW_INVALID_UTF8) ? JET_WRITE_REPLACE_INVALID_UTF8 : 0);
+    for (size_t i = 0; i < NFLAGS; i++) expect_same(jet_doc_root(d), flag_sets[i] | extra, json);
     jet_doc_free(d);
 }
 
@@ -378,6 +379,41 @@ static void test_full_buffer(void) {
     jet_buf_free(&b);
 }
 
+/* ASCII mode, a string longer than the emitter's 4096-byte chunk with a
+ * UTF-8 sequence cut by the chunk's end (finished past it: the escaper's
+ * word loops must not take that for room left), then invalid UTF-8 after
+ * it: the same text as jet_print_str (no chunks), and JET_ERR_UTF8 without
+ * the replacement. */
+static void test_long_ascii(void) {
+    static char s[9000];
+    char *o = (char *)check_xmalloc(JET_PRINT_STR_SIZE(sizeof s));
+    for (size_t at = 4088; at < 4100; at++) {
+        for (int bad = 0; bad < 2; bad++) {
+            memset(s, 'a', sizeof s);
+            memcpy(s + at, "\xf0\x9f\x98\x80", 4);
+            if (bad) s[at + 4 + (at & 7) * 500] = '\xff';
+            jet_write_flags f = JET_WRITE_ASCII | (bad == 1 && (at & 1) ? JET_WRITE_REPLACE_INVALID_UTF8 : 0);
+            size_t n = jet_print_str(o, s, sizeof s, f);
+            jet_buf b;
+            jet_buf_init(&b, NULL);
+            jet_writer w;
+            jet_writer_init_buf(&w, &b, f);
+            bool ok = jet_writer_strn(&w, s, sizeof s);
+            if (bad && !(f & JET_WRITE_REPLACE_INVALID_UTF8)) {
+                CHECK_MSG(n == 0 && !ok && jet_writer_error(&w)->code == JET_ERR_UTF8,
+                          "long ASCII string, bad byte, sequence at %zu: not refused", at);
+            } else {
+                CHECK_MSG(n > sizeof s && ok && b.len == n && memcmp(b.data, o, n) == 0,
+                          "long ASCII string, sequence at %zu: %zu bytes, jet_print_str %zu",
+                          at, b.len, n);
+            }
+            jet_writer_finish(&w);
+            jet_buf_free(&b);
+        }
+    }
+    free(o);
+}
+
 static void test_printers(void) {
     char b[JET_PRINT_NUM_SIZE];
     CHECK(jet_print_f64(0.1, b) == 3 && strcmp(b, "0.1") == 0);
@@ -409,5 +445,6 @@ int main(void) {
     test_identity_small();
     test_identity_corpora();
     test_full_buffer();
+    test_long_ascii();
     return CHECK_DONE("test_stream_writer");
 }

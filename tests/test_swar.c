@@ -1,5 +1,6 @@
 /*
- * test_swar.c — the word-at-a-time (SWAR) routines of src/bits.h against
+ * test_swar.c — the word-at-a-time (SWAR) routines of src/bits.h (and
+ * jet__hex4 of src/utf8.h) against
  * byte-at-a-time references, on both byte orders on any host.
  *
  * Every SWAR routine works on little-endian words (the first byte in the
@@ -17,6 +18,7 @@
 #include "bits.h"
 #include "check.h"
 #include "internal.h"
+#include "utf8.h" /* jet__hex4 */
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -112,6 +114,14 @@ static void check_escape_word(const unsigned char *b, const escape_mode *m, cons
                   "first escape at %u, byte-at-a-time says %u",
                   order_names[order], (unsigned)m->flags, b[0], b[1], b[2], b[3], b[4], b[5],
                   b[6], b[7], got, want);
+        /* jet_encode's word test (encode.c esc8) asks only "any byte?", on
+         * the native word without a byte swap: exact on either order */
+        bool any = jet__swar_escape_flags(native_word(b, order), o->slash_pat, o->hi_mask) != 0;
+        CHECK_MSG(any == (want < 8),
+                  "encode's word test, %s, flags 0x%x: %02x %02x %02x %02x %02x %02x %02x %02x: "
+                  "%s, byte-at-a-time says %s",
+                  order_names[order], (unsigned)m->flags, b[0], b[1], b[2], b[3], b[4], b[5],
+                  b[6], b[7], any ? "escape" : "none", want < 8 ? "escape" : "none");
     }
     escape_words_checked++;
 }
@@ -157,13 +167,20 @@ static void check_escape_run(const char *s, size_t n, const escape_mode *m, cons
     if (!fast || !slow) abort();
     const char *p = s;
     char *fe = jet__escape_run(fast, &p, s + n, s + n, o);
-    bool fast_ended = p == s + n;
+    const char *fast_stop = p;
     char *se = slow;
-    for (p = s; p < s + n;) se = jet__escape_run(se, &p, p + 1, s + n, o);
-    size_t fl = (size_t)(fe - fast), sl = (size_t)(se - slow);
-    CHECK_MSG(fast_ended && fl == sl && memcmp(fast, slow, sl) == 0,
-              "escape_run, flags 0x%x, %zu bytes: \"%.*s\" instead of \"%.*s\"",
-              (unsigned)m->flags, n, (int)fl, fast, (int)sl, slow);
+    for (p = s; se && p < s + n;) se = jet__escape_run(se, &p, p + 1, s + n, o);
+    if (!fe || !se) {
+        /* invalid UTF-8 that ASCII mode may not replace: both refuse */
+        CHECK_MSG(!fe && !se && o->ascii && !o->replace_invalid,
+                  "escape_run, flags 0x%x, %zu bytes: the word step %s, byte-at-a-time %s",
+                  (unsigned)m->flags, n, fe ? "went on" : "stopped", se ? "went on" : "stopped");
+    } else {
+        size_t fl = (size_t)(fe - fast), sl = (size_t)(se - slow);
+        CHECK_MSG(fast_stop == s + n && fl == sl && memcmp(fast, slow, sl) == 0,
+                  "escape_run, flags 0x%x, %zu bytes: \"%.*s\" instead of \"%.*s\"",
+                  (unsigned)m->flags, n, (int)fl, fast, (int)sl, slow);
+    }
     free(fast);
     free(slow);
 }
@@ -176,10 +193,13 @@ static void test_escape_runs(void) {
         "        \n", "       \"", "      \\ ", "\x1f\x20\x21\x22\x5b\x5c\x5d\x2f\x2e",
     };
     char buf[64];
-    for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++) {
-        const escape_mode *m = &modes[mi];
+    for (size_t mi = 0; mi < 2 * sizeof modes / sizeof modes[0]; mi++) {
+        /* each mode as it is, then with invalid UTF-8 replaced in ASCII mode
+         * (else the run stops there: JET_ERR_UTF8 for the writers) */
+        const escape_mode *m = &modes[mi % (sizeof modes / sizeof modes[0])];
         jet__wopt o;
-        jet__wopt_init(m->flags, &o);
+        jet__wopt_init(m->flags | (mi >= sizeof modes / sizeof modes[0]
+                                       ? JET_WRITE_REPLACE_INVALID_UTF8 : 0), &o);
         for (size_t si = 0; si < sizeof samples / sizeof samples[0]; si++) {
             size_t n = strlen(samples[si]);
             for (size_t off = 0; off < 8; off++) {
@@ -244,8 +264,43 @@ static void test_digits(void) {
     }
 }
 
+/* jet__hex4 (src/utf8.h) against a digit-by-digit reference: every byte at
+ * every position among valid digits, and random mixes of hex digits, their
+ * neighbours ('/', ':', '@', 'G', '`', 'g') and any byte. */
+static int32_t hex4_reference(const unsigned char *b) {
+    int32_t v = 0;
+    for (int i = 0; i < 4; i++) {
+        int c = b[i], d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+static void test_hex4(void) {
+    static const char near_hex[] = "0123456789abcdefABCDEF/:@G`g";
+    unsigned char b[4];
+    for (unsigned pos = 0; pos < 4; pos++)
+        for (unsigned c = 0; c < 256; c++) {
+            memcpy(b, "09aF", 4);
+            b[pos] = (unsigned char)c;
+            CHECK(jet__hex4((const char *)b) == hex4_reference(b));
+        }
+    for (unsigned n = 0; n < 200000; n++) {
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t r = rng();
+            b[k] = (r & 7) ? (unsigned char)near_hex[(r >> 8) % (sizeof near_hex - 1)] : random_byte();
+        }
+        CHECK(jet__hex4((const char *)b) == hex4_reference(b));
+    }
+}
+
 int main(void) {
     test_loads();
+    test_hex4();
     test_escape_words();
     test_escape_runs();
     test_digits();

@@ -50,6 +50,65 @@ static void expect_write(const jet_val *v, jet_write_flags flags, const char *wa
 }
 #define EXPECT_WRITE(v, flags, want) expect_write((v), (flags), (want), sizeof(want) - 1, __LINE__)
 
+typedef struct str_holder {
+    jet_str s;
+} str_holder;
+static jet_field str_field[] = {JET_F_STR(str_holder, s, "s")};
+static jet_struct str_type = JET_STRUCT(str_holder, str_field);
+
+/* A string holding invalid UTF-8: every writer refuses it in ASCII mode
+ * (the data would change) with JET_ERR_UTF8 and writes nothing. */
+static void expect_ascii_fails(const jet_val *v, int line) {
+    jet_error err;
+    memset(&err, 0, sizeof err);
+    size_t n = 99;
+    char *out = jet_val_write(v, JET_WRITE_ASCII, NULL, &n, &err);
+    CHECK_MSG(!out && n == 0 && err.code == JET_ERR_UTF8 && err.msg && strstr(err.msg, "UTF-8"),
+              "line %d: jet_val_write in ASCII mode: %s", line, out ? out : "no UTF-8 error");
+    free(out);
+    char *p = (char *)malloc(JET_PRINT_STR_SIZE(jet_get_len(v)));
+    if (!p) return;
+    CHECK_MSG(jet_print_str(p, jet_get_str(v), jet_get_len(v), JET_WRITE_ASCII) == 0 && !p[0],
+              "line %d: jet_print_str in ASCII mode did not fail", line);
+    CHECK_MSG(jet_print_str(p, jet_get_str(v), jet_get_len(v),
+                            JET_WRITE_ASCII | JET_WRITE_REPLACE_INVALID_UTF8) > 2,
+              "line %d: jet_print_str with the replacement failed", line);
+    free(p);
+    jet_buf b;
+    jet_buf_init(&b, NULL);
+    jet_writer w;
+    jet_writer_init_buf(&w, &b, JET_WRITE_ASCII);
+    CHECK_MSG(jet_writer_arr_begin(&w) && !jet_writer_strn(&w, jet_get_str(v), jet_get_len(v)) &&
+                  jet_writer_error(&w)->code == JET_ERR_UTF8,
+              "line %d: jet_writer in ASCII mode did not fail", line);
+    jet_writer_finish(&w);
+    jet_buf_free(&b);
+    /* the mutable writer and jet_encode, through the same emitter */
+    jet_mut_doc *md = jet_mut_doc_new(NULL);
+    if (!md) return;
+    jet_mut_doc_set_root(md, jet_mut_strn(md, jet_get_str(v), jet_get_len(v)));
+    memset(&err, 0, sizeof err);
+    out = jet_mut_doc_write(md, JET_WRITE_ASCII, NULL, &n, &err);
+    CHECK_MSG(!out && err.code == JET_ERR_UTF8 && err.msg && strstr(err.msg, "UTF-8"),
+              "line %d: jet_mut_doc_write in ASCII mode did not fail", line);
+    free(out);
+    out = jet_mut_doc_write(md, JET_WRITE_ASCII | JET_WRITE_REPLACE_INVALID_UTF8, NULL, &n, NULL);
+    CHECK_MSG(out != NULL, "line %d: jet_mut_doc_write with the replacement failed", line);
+    free(out);
+    jet_mut_doc_free(md);
+    str_holder sv;
+    sv.s.ptr = jet_get_str(v);
+    sv.s.len = jet_get_len(v);
+    jet_buf_init(&b, NULL);
+    memset(&err, 0, sizeof err);
+    CHECK_MSG(!jet_encode(&b, &str_type, &sv, JET_WRITE_ASCII, &err) && err.code == JET_ERR_UTF8,
+              "line %d: jet_encode in ASCII mode did not fail", line);
+    b.len = 0;
+    CHECK_MSG(jet_encode(&b, &str_type, &sv, JET_WRITE_ASCII | JET_WRITE_REPLACE_INVALID_UTF8, NULL),
+              "line %d: jet_encode with the replacement failed", line);
+    jet_buf_free(&b);
+}
+
 static jet_doc *parse(const char *s, size_t len, jet_read_flags rf, uint32_t depth) {
     jet_read_opts o;
     memset(&o, 0, sizeof o);
@@ -109,8 +168,11 @@ static size_t ref_seq(const unsigned char *s, size_t avail, unsigned *cp) {
     return n;
 }
 
-static size_t ref_escape(const char *s, size_t len, bool ascii, bool slash, char *o) {
+/* *bad counts the invalid bytes that ASCII mode replaces with \ufffd. */
+static size_t ref_escape(const char *s, size_t len, bool ascii, bool slash, char *o,
+                         size_t *bad) {
     size_t k = 0;
+    *bad = 0;
     o[k++] = '"';
     for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)s[i];
@@ -133,6 +195,7 @@ static size_t ref_escape(const char *s, size_t len, bool ascii, bool slash, char
             size_t n = ref_seq((const unsigned char *)s + i, len - i, &cp);
             if (!n) {
                 k += ref_u(o + k, 0xFFFD);
+                ++*bad;
                 i++;
             } else if (cp >= 0x10000) {
                 cp -= 0x10000;
@@ -253,17 +316,27 @@ static void test_escapes(void) {
     EXPECT_WRITE(&v, JET_WRITE_ASCII, "\"caf\\u00e9 \\u20ac \\ud83d\\ude00\"");
     v = mk_str("\xf4\x8f\xbf\xbf\xef\xbf\xbf\xc2\x80", 9);
     EXPECT_WRITE(&v, JET_WRITE_ASCII, "\"\\udbff\\udfff\\uffff\\u0080\"");
-    /* Invalid UTF-8: through as-is by default, \ufffd per bad byte in ASCII */
+    /* Invalid UTF-8: through as-is by default; in ASCII mode an error, or
+     * \ufffd per bad byte when asked (JET_WRITE_REPLACE_INVALID_UTF8) */
+#define ASCII_REPLACE (JET_WRITE_ASCII | JET_WRITE_REPLACE_INVALID_UTF8)
     v = mk_str("a\xff" "b\xc0\x80" "c\xe2\x82" "d\xed\xa0\x80" "e\xf5", 14);
     EXPECT_WRITE(&v, 0, "\"a\xff" "b\xc0\x80" "c\xe2\x82" "d\xed\xa0\x80" "e\xf5\"");
-    EXPECT_WRITE(&v, JET_WRITE_ASCII,
+    EXPECT_WRITE(&v, JET_WRITE_REPLACE_INVALID_UTF8,
+                 "\"a\xff" "b\xc0\x80" "c\xe2\x82" "d\xed\xa0\x80" "e\xf5\"");
+    EXPECT_WRITE(&v, ASCII_REPLACE,
                  "\"a\\ufffdb\\ufffd\\ufffdc\\ufffd\\ufffdd\\ud800e\\ufffd\"");
+    expect_ascii_fails(&v, __LINE__);
     /* truncated sequence at the very end, and overlong / out-of-range */
     v = mk_str("\xf0\x9f\x98", 3);
-    EXPECT_WRITE(&v, JET_WRITE_ASCII, "\"\\ufffd\\ufffd\\ufffd\"");
+    EXPECT_WRITE(&v, ASCII_REPLACE, "\"\\ufffd\\ufffd\\ufffd\"");
+    expect_ascii_fails(&v, __LINE__);
     v = mk_str("\xe0\x80\x80\xf0\x80\x80\x80\xf4\x90\x80\x80", 11);
-    EXPECT_WRITE(&v, JET_WRITE_ASCII,
+    EXPECT_WRITE(&v, ASCII_REPLACE,
                  "\"\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\"");
+    expect_ascii_fails(&v, __LINE__);
+    /* a lone surrogate's WTF-8 form is not invalid here: its escape */
+    v = mk_str("\xed\xb2\x80", 3);
+    EXPECT_WRITE(&v, JET_WRITE_ASCII, "\"\\udc80\"");
     /* NOESC strings (read without backslash escapes) take a copy path in
      * the default mode, but still honour ASCII and '/' escaping */
     v = mk_str("a/\xc3\xa9", 4);
@@ -316,12 +389,22 @@ static void test_escape_random(void) {
             bool ascii = f & 2, slash = f & 1;
             jet_write_flags wf = (ascii ? JET_WRITE_ASCII : 0) |
                                  (slash ? JET_WRITE_ESCAPE_SLASHES : 0);
-            size_t rn = ref_escape(s, len, ascii, slash, ref);
+            size_t bad;
+            size_t rn = ref_escape(s, len, ascii, slash, ref, &bad);
             size_t n;
-            char *out = jet_val_write(&v, wf, NULL, &n, NULL);
+            char *out = jet_val_write(&v, wf | JET_WRITE_REPLACE_INVALID_UTF8, NULL, &n, NULL);
             bool ok = out && n == rn && memcmp(out, ref, n) == 0;
             if (!ok && fails++ < 5)
                 fprintf(stderr, "escape mismatch iter %d flags %d len %zu\n", iter, f, len);
+            CHECK(ok);
+            free(out);
+            /* without the replacement, invalid UTF-8 fails ASCII mode */
+            jet_error err;
+            memset(&err, 0, sizeof err);
+            out = jet_val_write(&v, wf, NULL, &n, &err);
+            ok = bad ? !out && err.code == JET_ERR_UTF8 : out && n == rn && memcmp(out, ref, n) == 0;
+            if (!ok && fails++ < 5)
+                fprintf(stderr, "no-replace mismatch iter %d flags %d len %zu\n", iter, f, len);
             CHECK(ok);
             free(out);
         }

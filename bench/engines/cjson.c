@@ -75,7 +75,8 @@ const jb_engine jb_engine_cjson = {
     cj_create, cj_destroy, cj_parse, cj_free_doc, cj_stats,
     cj_serialize, cj_free_text, NULL, NULL,
     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    NULL
+    NULL,
+    NULL, NULL /* ndjson */
 };
 
 /* ---- build and patch ---- */

@@ -68,7 +68,8 @@ const jb_engine jb_engine_jansson = {
     ja_create, ja_destroy, ja_parse, ja_free_doc, ja_stats,
     ja_serialize, ja_free_text, NULL, NULL,
     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    NULL
+    NULL,
+    NULL, NULL /* ndjson */
 };
 
 /* ---- build and patch ---- */

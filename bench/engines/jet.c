@@ -17,6 +17,7 @@ typedef struct jet_state {
     jet_parser *parser;
     jet_od *vod;     /* jet_od_validate's reused scratch */
     jet_arena arena; /* the decoded structs' arrays (nostr tags, ApiResponse) */
+    jet_stream *stream; /* ndjson */
     char kernel[16];
     char err[256];   /* why the last typed decoding failed */
 } jet_state;
@@ -70,6 +71,7 @@ static void jet_destroy(void *st) {
     jet_parser_free(((jet_state *)st)->parser);
     jet_od_free(((jet_state *)st)->vod);
     jet_arena_free(&((jet_state *)st)->arena);
+    jet_stream_free(((jet_state *)st)->stream);
     free(st);
 }
 
@@ -354,6 +356,75 @@ static int jet_dom_api_read(void *st, const char *json, size_t len, ApiResponse 
     return 0;
 }
 
+/* ndjson, one thread: jet_stream over the buffer (memchr per line), a DOM
+ * per document with the state's reused parser. */
+static int jet_ndjson(void *st, const char *buf, size_t len, jb_stats *out, size_t cap, size_t *n) {
+    jet_state *s = (jet_state *)st;
+    jet_parser *p = use(st);
+    if (!s->stream && !(s->stream = jet_stream_new(JET_STREAM_NDJSON, NULL, NULL))) return 1;
+    jet_stream_set_buffer(s->stream, buf, len);
+    size_t k = 0;
+    jet_doc *doc;
+    jet_stream_status st_;
+    while ((st_ = jet_stream_next_dom(s->stream, p, &doc, NULL)) == JET_STREAM_DOC) {
+        if (out && k < cap) jet_stats_fn(st, doc, &out[k]);
+        k++;
+    }
+    *n = k;
+    if (st_ == JET_STREAM_END) return 0;
+    jb_jet_describe(s->err, sizeof s->err, "ndjson", jet_stream_error(s->stream));
+    return 1;
+}
+
+/* ndjson on every CPU (or $JB_THREADS): jet_stream_run, a DOM per document
+ * on the workers; the fingerprints (verification only) travel in each
+ * document's result. */
+typedef struct jet_mt_run {
+    jb_stats *out;
+    size_t cap, n;
+    bool verify; /* read by the workers, written before the run */
+} jet_mt_run;
+
+static bool jet_mt_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d, jet_error *err) {
+    const jet_mt_run *run = (const jet_mt_run *)ctx;
+    jet_doc *doc = jet_parser_parse(w->parser, d->json, d->len, NULL, err);
+    if (!doc) return false;
+    if (!run->verify) return true;
+    jb_stats s;
+    jet_stats_fn(NULL, doc, &s);
+    return jet_buf_append(w->out, &s, sizeof s);
+}
+
+static bool jet_mt_deliver(void *ctx, const jet_stream_doc *d, const char *res, size_t n,
+                           const jet_error *err) {
+    jet_mt_run *run = (jet_mt_run *)ctx;
+    (void)d;
+    if (err) return false;
+    if (run->verify && n == sizeof(jb_stats) && run->n < run->cap) memcpy(&run->out[run->n], res, n);
+    run->n++;
+    return true;
+}
+
+static unsigned jet_mt_threads(void) {
+    const char *env = getenv("JB_THREADS");
+    int n = env ? atoi(env) : 0;
+    return n > 0 ? (unsigned)n : jet_cpu_count();
+}
+
+static int jet_mt_ndjson(void *st, const char *buf, size_t len, jb_stats *out, size_t cap, size_t *n) {
+    jet_state *s = (jet_state *)st;
+    use(st);
+    if (!s->stream && !(s->stream = jet_stream_new(JET_STREAM_NDJSON, NULL, NULL))) return 1;
+    jet_stream_set_buffer(s->stream, buf, len);
+    jet_mt_run run = {out, cap, 0, out != NULL};
+    jet_stream_run_opts ro = {jet_mt_threads(), 0, NULL, NULL, 0};
+    bool ok = jet_stream_run(s->stream, &ro, jet_mt_work, jet_mt_deliver, &run);
+    *n = run.n;
+    if (ok) return 0;
+    jb_jet_describe(s->err, sizeof s->err, "ndjson", jet_stream_error(s->stream));
+    return 1;
+}
+
 const jb_engine jb_engine_jet = {
     "jet", "jet " JET_VERSION_STRING,
     JB_CAP_NUM_SPLIT | JB_CAP_NUL_STRINGS | JB_CAP_REFERENCE,
@@ -369,7 +440,9 @@ const jb_engine jb_engine_jet = {
     "DOM parse per message, union by its first element; tags into a reused jet_arena",
     "DOM parse, then jet_obj_get lookups into ApiResponse (strings: views into the document; arrays: a reused jet_arena)",
     NULL,
-    jet_last_error
+    jet_last_error,
+    jet_ndjson,
+    "jet_stream (NDJSON: memchr per line), a DOM per document, one reused jet_parser; one thread"
 };
 
 const jb_engine jb_engine_jet_onepass = {
@@ -387,7 +460,23 @@ const jb_engine jb_engine_jet_onepass = {
     "DOM parse per message with the one-pass reader, union by its first element",
     "DOM parse with the one-pass reader, then jet_obj_get lookups into ApiResponse",
     NULL,
-    jet_last_error
+    jet_last_error,
+    NULL, NULL /* ndjson */
+};
+
+/* ndjson only: the documents on every CPU ($JB_THREADS overrides). */
+const jb_engine jb_engine_jet_threads = {
+    "jet-threads", "jet " JET_VERSION_STRING " (jet_stream_run: $JB_THREADS or all CPUs)",
+    JB_CAP_NUM_SPLIT | JB_CAP_NUL_STRINGS,
+    NULL, NULL, NULL, NULL,
+    jet_create, jet_destroy, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL,
+    jet_last_error,
+    jet_mt_ndjson,
+    "jet_stream_run: the caller's thread splits (memchr) into 1 MiB batches, worker threads "
+    "parse (a DOM per document, a parser per worker), results in input order"
 };
 
 /* ---- build and patch (mutable documents) ---- */

@@ -2,9 +2,10 @@
  * (jet.h section 12), written by hand: a reused jet_od, fields requested
  * with jet_od_obj_get in the corpus's member order (jet_od_obj_find would
  * still find them in any other order, at the cost of a wrap-around), values
- * not asked for skipped by bracket matching, and jet_od_finish at the end of
- * each document (what follows the last field read is skipped and the
- * document must end there). Strings are jet_str views into
+ * not asked for skipped (checked as valid JSON on the structural index; by
+ * bracket matching only in "jet-ondemand-lazy", JET_READ_LAZY), and
+ * jet_od_finish at the end of each document (what follows the last field
+ * read is skipped and the document must end there). Strings are jet_str views into
  * the input (or the cursor's scratch when escaped), valid until the next
  * jet_od_start; arrays go to reused growable buffers whose pointers are set
  * once each array is complete. Only the typed-decoding operations. */
@@ -38,6 +39,7 @@ static void *vec_push(vec *v, size_t esz) {
 typedef struct od_state {
     jet_od *od;
     vec tags, strs, orders, items; /* NostrTag, jet_str, ApiOrder, ApiItem */
+    jet_read_opts opts;            /* jet-ondemand-lazy: JET_READ_LAZY */
     char err[256];                 /* why the last call failed */
 } od_state;
 
@@ -50,6 +52,13 @@ static void *ond_create(void) {
         free(s);
         return NULL;
     }
+    return s;
+}
+
+/* jet-ondemand-lazy: skipped values checked for their brackets only */
+static void *ond_create_lazy(void) {
+    od_state *s = (od_state *)ond_create();
+    if (s) s->opts.flags = JET_READ_LAZY;
     return s;
 }
 
@@ -111,13 +120,13 @@ static bool get_arr(jet_od_iter *o, const char *key, jet_od_iter *out) {
 
 /* ------------------------------------------------------------- decode -- */
 
-static bool ond_decode_run(jet_od *od, const char *json, size_t len, jb_twitter *t) {
+static bool ond_decode_run(jet_od *od, const jet_read_opts *opts, const char *json, size_t len, jb_twitter *t) {
     jet_odv root, sv, hv;
     jet_od_iter ro, statuses, so, uo, eo, tags, ho;
     jet_str s;
     uint64_t u;
     bool b;
-    if (!jet_od_start(od, json, len, NULL, &root) || !jet_odv_obj(&root, &ro) || !get_arr(&ro, "statuses", &statuses))
+    if (!jet_od_start(od, json, len, opts, &root) || !jet_odv_obj(&root, &ro) || !get_arr(&ro, "statuses", &statuses))
         return false;
     while (jet_od_arr_next(&statuses, &sv)) {
         if (!jet_odv_obj(&sv, &so)) return false;
@@ -156,7 +165,7 @@ static bool ond_decode_run(jet_od *od, const char *json, size_t len, jb_twitter 
 
 static int ond_decode(void *st, const char *json, size_t len, jb_twitter *t) {
     jb_jet_default_kernel();
-    if (ond_decode_run(((od_state *)st)->od, json, len, t)) return 0;
+    if (ond_decode_run(((od_state *)st)->od, &((od_state *)st)->opts, json, len, t)) return 0;
     return ond_fail((od_state *)st, "document");
 }
 
@@ -207,7 +216,7 @@ static bool ond_message(od_state *s, int variant, const char *line, size_t len, 
     jet_odv root, v;
     jet_od_iter a;
     jet_str tag;
-    if (!jet_od_start(s->od, line, len, NULL, &root) || !jet_odv_arr(&root, &a) || !jet_od_arr_next(&a, &v) ||
+    if (!jet_od_start(s->od, line, len, &s->opts, &root) || !jet_odv_arr(&root, &a) || !jet_od_arr_next(&a, &v) ||
         !jet_odv_get_str(&v, &tag))
         return false;
     out->messages++;
@@ -320,7 +329,7 @@ static bool ond_api_read_run(od_state *s, const char *json, size_t len, ApiRespo
     jet_od_iter ro, uo, orders, oo, items, io;
     memset(r, 0, sizeof *r);
     s->strs.n = s->orders.n = s->items.n = 0;
-    if (!jet_od_start(s->od, json, len, NULL, &root) || !jet_odv_obj(&root, &ro) || !get_obj(&ro, "user", &uo) ||
+    if (!jet_od_start(s->od, json, len, &s->opts, &root) || !jet_odv_obj(&root, &ro) || !get_obj(&ro, "user", &uo) ||
         !ond_user(s, &uo, &r->user) || !get_arr(&ro, "orders", &orders))
         return false;
     while (jet_od_arr_next(&orders, &ov)) {
@@ -362,7 +371,7 @@ const jb_engine jb_engine_jet_ondemand = {
     "jet-ondemand", "jet " JET_VERSION_STRING " (on-demand cursor)",
     JB_CAP_NUL_STRINGS,
     NULL, NULL, NULL,
-    "reused jet_od; jet_od_obj_get in member order, the rest skipped by bracket matching",
+    "reused jet_od; jet_od_obj_get in member order, the rest skipped (checked as valid JSON)",
     ond_create, ond_destroy, NULL, NULL, NULL,
     NULL, NULL, NULL, ond_decode,
     ond_nostr, ond_api_read, NULL,
@@ -372,5 +381,23 @@ const jb_engine jb_engine_jet_ondemand = {
     "reused jet_od; jet_od_obj_get in member order into ApiResponse (strings: views into the input or the "
     "cursor's scratch; arrays: reused buffers)",
     NULL,
-    ond_last_error
+    ond_last_error,
+    NULL, NULL /* ndjson */
+};
+
+const jb_engine jb_engine_jet_ondemand_lazy = {
+    "jet-ondemand-lazy", "jet " JET_VERSION_STRING " (on-demand cursor, JET_READ_LAZY)",
+    JB_CAP_NUL_STRINGS,
+    NULL, NULL, NULL,
+    "as jet-ondemand, JET_READ_LAZY: the rest skipped by bracket matching",
+    ond_create_lazy, ond_destroy, NULL, NULL, NULL,
+    NULL, NULL, NULL, ond_decode,
+    ond_nostr, ond_api_read, NULL,
+    "as jet-ondemand, JET_READ_LAZY",
+    "as jet-ondemand, JET_READ_LAZY",
+    "as jet-ondemand, JET_READ_LAZY",
+    "as jet-ondemand, JET_READ_LAZY",
+    NULL,
+    ond_last_error,
+    NULL, NULL /* ndjson */
 };

@@ -1,5 +1,7 @@
 /* jet_typed.c — the "jet-typed" adapter: jet's typed binding (jet.h
- * section 13) with the field tables of examples/schemas.h. A reused jet_od
+ * section 13) with the field tables of examples/schemas.h, in its default
+ * strict mode (every skipped member checked as valid JSON); "jet-typed-lazy"
+ * the same with JET_READ_LAZY (brackets only, simdjson On-Demand's rule). A reused jet_od
  * and jet_arena (reset per operation: steady state allocates nothing);
  * jet_decode for whole documents, jet_odv_decode for a value met through the
  * cursor, jet_encode into a reused jet_buf. Strings are jet_str views (input
@@ -18,7 +20,8 @@ typedef struct typed_state {
     jet_od *od;
     jet_arena arena;
     jet_buf out;
-    char err[256]; /* why the last call failed */
+    jet_read_opts opts; /* jet-typed: the defaults; jet-typed-lazy: JET_READ_LAZY */
+    char err[256];      /* why the last call failed */
 } typed_state;
 
 /* Records an error of jet_decode/jet_encode (err) or of the cursor. */
@@ -59,6 +62,13 @@ static void *typed_create(void) {
     return s;
 }
 
+/* jet-typed-lazy: skipped members checked for their brackets only */
+static void *typed_create_lazy(void) {
+    typed_state *s = (typed_state *)typed_create();
+    if (s) s->opts.flags = JET_READ_LAZY;
+    return s;
+}
+
 static void typed_destroy(void *st) {
     typed_state *s = (typed_state *)st;
     jet_od_free(s->od);
@@ -75,7 +85,7 @@ static int typed_decode(void *st, const char *json, size_t len, jb_twitter *t) {
     jet_error err;
     jb_jet_default_kernel();
     jet_arena_reset(&s->arena);
-    if (!jet_decode(s->od, json, len, &tw_timeline_type, &tl, &s->arena, NULL, &err))
+    if (!jet_decode(s->od, json, len, &tw_timeline_type, &tl, &s->arena, &s->opts, &err))
         return typed_fail(s, "document", &err);
     for (size_t i = 0; i < tl.status_count; i++) {
         const TwStatus *x = &tl.statuses[i];
@@ -108,7 +118,7 @@ static int typed_nostr(void *st, int variant, const char *const *lines, const si
         if (variant == JB_NOSTR_ENVELOPE) {
             NostrMessage m;
             jet_error err;
-            if (!jet_decode(s->od, lines[i], lens[i], &nostr_message_type, &m, &s->arena, NULL, &err))
+            if (!jet_decode(s->od, lines[i], lens[i], &nostr_message_type, &m, &s->arena, &s->opts, &err))
                 return typed_fail_msg(s, i, &err);
             out->messages++;
             if (!jb_nostr_add_envelope(out, &m.env)) return typed_fail_msg(s, i, NULL);
@@ -117,7 +127,7 @@ static int typed_nostr(void *st, int variant, const char *const *lines, const si
         jet_odv root, v;
         jet_od_iter a;
         jet_str tag;
-        if (!jet_od_start(s->od, lines[i], lens[i], NULL, &root) || !jet_odv_arr(&root, &a) ||
+        if (!jet_od_start(s->od, lines[i], lens[i], &s->opts, &root) || !jet_odv_arr(&root, &a) ||
             !jet_od_arr_next(&a, &v) || !jet_odv_get_str(&v, &tag))
             return typed_fail_msg(s, i, NULL);
         out->messages++;
@@ -145,7 +155,7 @@ static int typed_api_read(void *st, const char *json, size_t len, ApiResponse *r
     jet_error err;
     jb_jet_default_kernel();
     jet_arena_reset(&s->arena);
-    if (!jet_decode(s->od, json, len, &api_response_type, r, &s->arena, NULL, &err))
+    if (!jet_decode(s->od, json, len, &api_response_type, r, &s->arena, &s->opts, &err))
         return typed_fail(s, "document", &err);
     return 0;
 }
@@ -175,5 +185,23 @@ const jb_engine jb_engine_jet_typed = {
     "jet_decode(nostr_message_type): the union over the first element",
     "jet_decode(api_response_type): strings as views, arrays from a reused jet_arena",
     "jet_encode(api_response_type) into a reused jet_buf",
-    typed_last_error
+    typed_last_error,
+    NULL, NULL /* ndjson */
+};
+
+const jb_engine jb_engine_jet_typed_lazy = {
+    "jet-typed-lazy", "jet " JET_VERSION_STRING " (typed binding, JET_READ_LAZY)",
+    JB_CAP_NUL_STRINGS,
+    NULL, NULL, NULL,
+    "jet_decode into TwTimeline with JET_READ_LAZY (skipped members: brackets only)",
+    typed_create_lazy, typed_destroy, NULL, NULL, NULL,
+    NULL, NULL, NULL, typed_decode,
+    typed_nostr, typed_api_read, NULL,
+    "as jet-typed, JET_READ_LAZY",
+    "as jet-typed, JET_READ_LAZY",
+    "as jet-typed, JET_READ_LAZY",
+    "as jet-typed, JET_READ_LAZY",
+    NULL,
+    typed_last_error,
+    NULL, NULL /* ndjson */
 };

@@ -91,7 +91,8 @@ const jb_engine jb_engine_jsonc = {
     jc_create, jc_destroy, jc_parse, jc_free_doc, jc_stats,
     jc_serialize, jc_free_text, NULL, NULL,
     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    NULL
+    NULL,
+    NULL, NULL /* ndjson */
 };
 
 /* ---- build and patch ---- */

@@ -756,7 +756,8 @@ const jb_engine jb_engine_rapidjson = {
     "SAX Reader (default flags) with a state-machine handler into ApiResponse: no DOM; strings copied "
     "into a reused pool, arrays into reused vectors; required members checked",
     "Writer<StringBuffer>, both reused (Reset/Clear), from ApiResponse in declared order; None as null",
-    nullptr
+    nullptr,
+    nullptr, nullptr /* ndjson */
 };
 
 const jb_engine jb_engine_rapidjson_fullprec = {
@@ -767,7 +768,8 @@ const jb_engine jb_engine_rapidjson_fullprec = {
     rj_create, rj_destroy, rj_parse<rj::kParseFullPrecisionFlag>, rj_free_doc, rj_stats,
     nullptr, nullptr, nullptr, nullptr,
     nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-    nullptr
+    nullptr,
+    nullptr, nullptr /* ndjson */
 };
 
 const jb_engine jb_engine_rapidjson_insitu = {
@@ -779,7 +781,8 @@ const jb_engine jb_engine_rapidjson_insitu = {
     rj_create, rj_destroy, rj_parse_insitu, rj_free_doc, rj_stats,
     nullptr, nullptr, nullptr, nullptr,
     nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-    nullptr
+    nullptr,
+    nullptr, nullptr /* ndjson */
 };
 
 extern const jb_mut_ops jb_mut_rapidjson;

@@ -6,12 +6,15 @@
 #ifdef JB_HAVE_JET
 extern const jb_engine jb_engine_jet;
 extern const jb_engine jb_engine_jet_onepass;
+extern const jb_engine jb_engine_jet_threads;
 #endif
 #ifdef JB_HAVE_JET_ONDEMAND
 extern const jb_engine jb_engine_jet_ondemand;
+extern const jb_engine jb_engine_jet_ondemand_lazy;
 #endif
 #ifdef JB_HAVE_JET_TYPED
 extern const jb_engine jb_engine_jet_typed;
+extern const jb_engine jb_engine_jet_typed_lazy;
 #endif
 #ifdef JB_HAVE_SIMDJSON
 extern const jb_engine jb_engine_simdjson_dom;
@@ -36,12 +39,15 @@ const jb_engine *const jb_engines[] = {
 #ifdef JB_HAVE_JET
     &jb_engine_jet,
     &jb_engine_jet_onepass,
+    &jb_engine_jet_threads,
 #endif
 #ifdef JB_HAVE_JET_ONDEMAND
     &jb_engine_jet_ondemand,
+    &jb_engine_jet_ondemand_lazy,
 #endif
 #ifdef JB_HAVE_JET_TYPED
     &jb_engine_jet_typed,
+    &jb_engine_jet_typed_lazy,
 #endif
 #ifdef JB_HAVE_SIMDJSON
     &jb_engine_simdjson_dom,

@@ -1,0 +1,259 @@
+/*
+ * od_walk.c — the cursor's strict skip (jet.h section 12): what the cursor
+ * and typed decoding skip is checked as the DOM reader checks it, by a walk
+ * over the tokens of the structural index stage 1 has already built (no
+ * second pass over the bytes). A skipped string costs its two quotes (and
+ * a look at its escapes when the backslash bitmap has one), a number or a
+ * literal a check of its few bytes, a container one bit per level in
+ * od->kinds. JET_READ_LAZY skips by brackets instead (od_iter.c).
+ */
+#include "ondemand.h"
+
+#include "bits.h"
+#include "grammar.h"
+#include "num.h"
+
+#include <string.h>
+
+bool jet__od_kinds_set(jet_od *od, uint32_t level, bool obj) {
+    size_t w = level >> 6;
+    if (JET_UNLIKELY(w >= od->kinds_cap)) {
+        size_t cap = od->kinds_cap ? od->kinds_cap * 2 : 4;
+        while (cap <= w) cap *= 2;
+        uint64_t *k = (uint64_t *)jet__realloc(&od->alloc, od->kinds, od->kinds_cap * sizeof *k,
+                                               cap * sizeof *k);
+        if (!k) return jet__od_err(od, JET_E_MEMORY, od->pos);
+        od->kinds = k;
+        od->kinds_cap = cap;
+    }
+    uint64_t b = UINT64_C(1) << (level & 63);
+    od->kinds[w] = obj ? (od->kinds[w] | b) : (od->kinds[w] & ~b);
+    return true;
+}
+
+bool jet__od_invalid(jet_od *od, size_t off) {
+    if (od->failed) return false;
+    /* the DOM reader says what the input's first error is; should it
+     * accept (it never does where the walk rejects), the walk's verdict */
+    if (!jet__od_validate_all(od, &od->opts, false)) return false;
+    return jet__od_err(od, JET_E_INVALID_JSON, off);
+}
+
+/* Digits from json[i]: the offset of the first non-digit (or n). */
+static JET_ALWAYS_INLINE size_t walk_digits(const char *j, size_t i, size_t n) {
+    while (n - i >= 8) {
+        unsigned run = jet__swar_digit_run(jet__load_le64(j + i) - JET_SWAR_ZEROS);
+        i += run;
+        if (run < 8) return i;
+    }
+    while (i < n && jet__is_digit(j[i])) i++;
+    return i;
+}
+
+/* Whether the number or literal at p is one the DOM reader accepts, not
+ * glued to the next token. Plain numbers (no exponent, an integer part
+ * that cannot overflow a double) by their grammar alone; the others,
+ * NaN and Infinity under their flag, through the number parser, whose
+ * range check the DOM reader applies. */
+static JET_NOINLINE bool walk_scalar_parse(jet_od *od, size_t p);
+
+static JET_ALWAYS_INLINE bool walk_scalar(jet_od *od, size_t p) {
+    const char *j = od->json;
+    const size_t n = od->len;
+    char c = j[p];
+    size_t e;
+    if (c == 't' || c == 'n') {
+        if (n - p < 4) return false;
+        uint32_t w = jet__load_le32(j + p);
+        if (w != jet__load_le32(c == 't' ? "true" : "null")) return false;
+        e = p + 4;
+    } else if (c == 'f') {
+        if (n - p < 5 || jet__load_le32(j + p + 1) != jet__load_le32("alse")) return false;
+        e = p + 5;
+    } else {
+        size_t i = p + (c == '-');
+        if (JET_UNLIKELY(i >= n)) return false;
+        if (j[i] == '0') {
+            i++;
+        } else if (JET_LIKELY(jet__is_digit(j[i]))) {
+            i = walk_digits(j, i + 1, n);
+            if (JET_UNLIKELY(i - p > 300)) goto parse; /* may overflow a double */
+        } else {
+            goto parse; /* not a number, or NaN and Infinity */
+        }
+        if (i < n && j[i] == '.') {
+            size_t f = i + 1;
+            i = walk_digits(j, f, n);
+            if (JET_UNLIKELY(i == f)) return false;
+        }
+        if (JET_UNLIKELY(i < n && (j[i] | 0x20) == 'e')) goto parse;
+        e = i;
+    }
+    return jet__od_token_end_ok(od, e);
+parse:
+    return walk_scalar_parse(od, p);
+}
+
+/* The numbers the grammar alone cannot judge (an exponent, a long integer
+ * part, NaN and Infinity): through the number parser. */
+static JET_NOINLINE bool walk_scalar_parse(jet_od *od, size_t p) {
+    const char *j = od->json;
+    const size_t n = od->len;
+    char c = j[p];
+    if (!jet__gram_value_start(c, (od->flags & JET_READ_ALLOW_NAN_INF) != 0)) return false;
+    jet_num num;
+    jet_code code = JET_OK;
+    const char *err_at = j + p;
+    jet_read_flags f = od->flags & (JET_READ_ALLOW_NAN_INF | JET_READ_BIGNUM_AS_RAW | JET_READ_NUMBER_AS_RAW);
+    const char *end = jet_num_parse(j + p, j + n, f, &num, &code, &err_at);
+    return end && jet__od_token_end_ok(od, (size_t)(end - j));
+}
+
+bool jet__od_scalar_ok(jet_od *od, size_t p) { return walk_scalar(od, p); }
+
+/* The kind of the container at depth d (d >= 1): 1 for an object. */
+static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
+    return (od->kinds[(d - 1) >> 6] >> ((d - 1) & 63)) & 1;
+}
+
+/* Takes the next token into p (jet__od_toks_take on the walk's local
+ * stream); the input's end is the walk's error, so no token needs a bounds
+ * check of its own. */
+#define WALK_TAKE(p)                                                                \
+    do {                                                                            \
+        while (JET_UNLIKELY(!bits)) {                                               \
+            tb += 64;                                                               \
+            if (JET_UNLIKELY(++w >= direct)) {                                      \
+                if (w >= od->words) goto fail_end;                                  \
+                bits = jet__od_mword(od, w); /* through the window */               \
+                continue;                                                           \
+            }                                                                       \
+            bits = marks[w];                                                        \
+        }                                                                           \
+        (p) = tb + (size_t)jet__ctz64(bits);                                        \
+        bits &= bits - 1;                                                           \
+    } while (0)
+
+/* Records the kind of the container at depth `level` + 1 (inline when the
+ * bits have room). */
+static JET_ALWAYS_INLINE bool walk_kind_set(jet_od *od, uint32_t level, bool obj) {
+    if (JET_UNLIKELY((level >> 6) >= od->kinds_cap)) return jet__od_kinds_set(od, level, obj);
+    uint64_t bit = UINT64_C(1) << (level & 63);
+    od->kinds[level >> 6] = obj ? od->kinds[level >> 6] | bit : od->kinds[level >> 6] & ~bit;
+    return true;
+}
+
+/* The walk proper, on a token stream of its own (kept in registers). */
+static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
+                                   uint32_t base, bool in_obj, uint64_t key_lens, size_t *key_at) {
+    const char *j = od->json;
+    const size_t n = od->len;
+    const bool trailing = (od->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
+    const uint64_t *marks = t->marks;
+    const size_t direct = t->direct;
+    uint64_t bits = t->bits;
+    size_t w = t->w, tb = t->base;
+    size_t bad;
+    char c;
+    /* the innermost level's kind, read again when a container in it closes */
+    if (depth > base && !walk_kind_set(od, depth - 1, in_obj)) return false;
+    if (JET_UNLIKELY(p >= n)) goto fail_end;
+    if (at == JET_OD_AT_FIRST) goto first;
+    if (at == JET_OD_AT_SEP) goto sep;
+    if (at == JET_OD_AT_KEY) goto key;
+    for (;;) {
+        /* a value at p */
+        c = j[p];
+        if (c == '"') {
+            size_t q;
+            WALK_TAKE(q); /* its escapes: once for the whole walk */
+            (void)q;
+        } else if (c == '{' || c == '[') {
+            if (JET_UNLIKELY(depth >= od->max_depth)) {
+                bad = p;
+                goto fail;
+            }
+            in_obj = c == '{';
+            if (!walk_kind_set(od, depth, in_obj)) return false;
+            depth++;
+            WALK_TAKE(p);
+        first:
+            /* the first token inside a container */
+            if (j[p] == (in_obj ? '}' : ']')) goto close;
+            if (!in_obj) continue;
+            goto key;
+        } else if (JET_UNLIKELY(!walk_scalar(od, p))) {
+            bad = p;
+            goto fail;
+        }
+    after:
+        /* a value ended */
+        if (depth == base) {
+            t->bits = bits;
+            t->w = w;
+            t->base = tb;
+            return true;
+        }
+        WALK_TAKE(p);
+    sep:
+        c = j[p];
+        if (c == ',') {
+            WALK_TAKE(p);
+            if (JET_UNLIKELY(trailing && j[p] == (in_obj ? '}' : ']'))) goto close;
+            if (!in_obj) continue;
+            goto key;
+        }
+        if (JET_UNLIKELY(c != (in_obj ? '}' : ']'))) {
+            bad = p;
+            goto fail;
+        }
+    close:
+        /* the container closed at p */
+        depth--;
+        if (depth > base) in_obj = walk_kind(od, depth);
+        goto after;
+    key:
+        /* a member's key at p, its ':' and its value */
+        if (JET_UNLIKELY(j[p] != '"')) {
+            bad = p;
+            goto fail;
+        }
+        {
+            size_t q, colon;
+            WALK_TAKE(q);
+            if (JET_UNLIKELY(key_lens) && depth == base + 1 &&
+                (((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) || jet__od_has_backslash(od, p + 1, q))) {
+                *key_at = p; /* a key the caller looks at */
+                t->bits = bits;
+                t->w = w;
+                t->base = tb;
+                return false;
+            }
+            WALK_TAKE(colon);
+            if (JET_UNLIKELY(j[colon] != ':')) {
+                bad = colon;
+                goto fail;
+            }
+            WALK_TAKE(p);
+        }
+    }
+fail_end:
+    bad = n;
+fail:
+    return jet__od_invalid(od, bad);
+}
+
+bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
+                  bool in_obj, uint64_t key_lens, size_t *key_at) {
+    jet_od_toks local = *t;
+    bool ok = walk(od, &local, p, at, depth, base, in_obj, key_lens, key_at);
+    *t = local;
+    if (!ok && (od->failed || !key_at)) return false;
+    /* The escapes of every string walked, in one pass over the backslash
+     * bitmap from p to the next token (or to the key stopped at): every
+     * backslash there is in a string, and an escape never ends one. */
+    size_t end = ok ? jet__od_toks_take(&local, od->len) : *key_at;
+    if (JET_UNLIKELY(jet__od_has_backslash(od, p, end)) && !jet__od_escapes_ok(od, p, end))
+        return jet__od_invalid(od, p);
+    return ok;
+}

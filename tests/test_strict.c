@@ -1,0 +1,423 @@
+/* test_strict.c — typed decoding and the cursor are strict by default
+ * (issue 23, points 4 to 6): invalid JSON inside a member they skip is
+ * rejected with the DOM reader's error on every kernel, and accepted by
+ * JET_READ_LAZY where the brackets balance; the depth limit applies to
+ * skipping in both modes; duplicate keys (an error by default, first-wins
+ * and last-wins by flag); fixed-size strings with \u0000; range errors that
+ * name the field's type; the field's JSON Pointer on every typed-decoding
+ * error. */
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "jet.h"
+#include "schemas.h"
+
+static jet_od *od;
+static jet_arena arena;
+static jet_error err;
+static char *cur; /* exact-size copy of the last input */
+
+static const char *ostr(const char *s) { return s ? s : "(null)"; }
+
+static bool dec_n(jet_struct *t, void *out, const char *json, size_t len, jet_read_flags flags) {
+    free(cur);
+    cur = check_dup_exact(json, len);
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    o.flags = flags;
+    memset(&err, 0, sizeof err);
+    jet_arena_reset(&arena);
+    return jet_decode(od, cur, len, t, out, &arena, &o, &err);
+}
+static bool dec(jet_struct *t, void *out, const char *json, jet_read_flags flags) {
+    return dec_n(t, out, json, strlen(json), flags);
+}
+
+/* The cursor skipping the whole root (jet_od_finish on a document never
+ * read). */
+static bool skip_all(const char *json, size_t len, jet_read_flags flags) {
+    free(cur);
+    cur = check_dup_exact(json, len);
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    o.flags = flags;
+    jet_odv root;
+    return jet_od_start(od, cur, len, &o, &root) && jet_od_finish(od);
+}
+
+/* ---- invalid JSON in skipped members ------------------------------------ */
+
+static const struct {
+    const char *member; /* the value of "x", a member TwitterStats skips */
+    bool balanced;      /* brackets balance: JET_READ_LAZY accepts */
+} bad_members[] = {
+    {"[@#$ nonsense 01 tru]", true}, /* the issue's example */
+    {"tru", true},
+    {"nul", true},
+    {"[true, fals]", true},
+    {"01", true},
+    {"-", true},
+    {"1.", true},
+    {"1e", true},
+    {".5", true},
+    {"+1", true},
+    {"1e400", true}, /* the DOM reader's range error */
+    {"[1 2]", true},
+    {"{\"a\" 1}", true},
+    {"{\"a\":1 \"b\":2}", true},
+    {"{1:2}", true},
+    {"[1,]", true},
+    {"[,1]", true},
+    {"{\"a\":1,}", true},
+    {"[{]}", true}, /* mismatched, yet balanced by count */
+    {"{\"a\":[1}]", true},
+    {"\"\\x\"", true},
+    {"\"\\u12\"", true},
+    {"\"\\ud800\"", true},
+    {"\"\\udc00x\"", true},
+    {"[\"a\x01b\"]", false}, /* stage 1: control character */
+    {"[\"\xff\"]", false},    /* stage 1: invalid UTF-8 */
+    {"\"\xc3\x28\"", false},
+    {"[1,2", false},
+};
+
+static const char *const kernels[] = {"scalar", "swar", "sse2", "avx2", "avx512", "neon"};
+
+static void test_skipped_members(void) {
+    char default_kernel[16];
+    snprintf(default_kernel, sizeof default_kernel, "%s", jet_kernel_name());
+    char doc[256];
+    for (size_t kk = 0; kk < sizeof kernels / sizeof kernels[0]; kk++) {
+        if (!jet_kernel_set(kernels[kk])) continue;
+        for (size_t i = 0; i < sizeof bad_members / sizeof bad_members[0]; i++) {
+            const char *m = bad_members[i].member;
+            /* before and after the field read, and deeper down */
+            for (int where = 0; where < 3; where++) {
+                int n = where == 0   ? snprintf(doc, sizeof doc, "{\"x\":%s,\"statuses\":[]}", m)
+                        : where == 1 ? snprintf(doc, sizeof doc, "{\"statuses\":[],\"x\":%s}", m)
+                                     : snprintf(doc, sizeof doc, "{\"a\":[1,{\"b\":%s}],\"statuses\":[]}", m);
+                size_t len = (size_t)n;
+                jet_error de;
+                jet_doc *d = jet_read(doc, len, NULL, NULL, &de);
+                CHECK_MSG(!d, "the DOM reader accepts %s", doc);
+                jet_doc_free(d);
+                TwTimeline tl;
+                /* the default: rejected with the DOM reader's error */
+                bool ok = dec_n(&tw_timeline_type, &tl, doc, len, 0);
+                CHECK_MSG(!ok && err.code == de.code && err.offset == de.offset,
+                          "%s: default decode of %s: %s at %zu (%s), DOM %s at %zu", kernels[kk], doc,
+                          ok ? "accepted" : jet_code_name(err.code), err.offset, ostr(err.msg),
+                          jet_code_name(de.code), de.offset);
+                ok = skip_all(doc, len, 0);
+                CHECK_MSG(!ok && jet_od_error(od)->code == de.code && jet_od_error(od)->offset == de.offset,
+                          "%s: cursor finish of %s: %s at %zu, DOM %s at %zu", kernels[kk], doc,
+                          ok ? "accepted" : jet_code_name(jet_od_error(od)->code),
+                          jet_od_error(od)->offset, jet_code_name(de.code), de.offset);
+                /* JET_READ_LAZY: brackets only */
+                ok = dec_n(&tw_timeline_type, &tl, doc, len, JET_READ_LAZY);
+                CHECK_MSG(ok == bad_members[i].balanced, "%s: lazy decode of %s: %s", kernels[kk], doc,
+                          ok ? "accepted" : jet_code_name(err.code));
+                ok = skip_all(doc, len, JET_READ_LAZY);
+                CHECK_MSG(ok == bad_members[i].balanced, "%s: lazy cursor finish of %s: %s", kernels[kk],
+                          doc, ok ? "accepted" : jet_code_name(jet_od_error(od)->code));
+            }
+        }
+        /* valid skipped members stay accepted, with the extensions' flags */
+        static const struct {
+            const char *doc;
+            jet_read_flags flags;
+        } good[] = {
+            {"{\"x\":[1,-0,0.5,-1.25e-3,1E+2,true,false,null,\"\\u00e9\\ud83d\\ude00\\n\"],\"statuses\":[]}", 0},
+            {"{\"x\":{\"a\":{\"b\":[[],{}]},\"c\":\"\\\\\"},\"statuses\":[]}", 0},
+            {"{\"x\":[1,2,],\"statuses\":[]}", JET_READ_ALLOW_TRAILING_COMMAS},
+            {"{\"x\":{\"a\":1,},\"statuses\":[],}", JET_READ_ALLOW_TRAILING_COMMAS},
+            {"{\"x\":[NaN,-Infinity],\"statuses\":[]}", JET_READ_ALLOW_NAN_INF},
+            {"{\"x\":1e400,\"statuses\":[]}", JET_READ_BIGNUM_AS_RAW},
+            {"{\"x\":\"\\ud800\",\"statuses\":[]}", JET_READ_ALLOW_INVALID_UTF8},
+            {"{\"x\":[1 /* c */, 2],\"statuses\":[]} // end", JET_READ_ALLOW_COMMENTS},
+        };
+        for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+            TwTimeline tl;
+            CHECK_MSG(dec(&tw_timeline_type, &tl, good[i].doc, good[i].flags), "%s: %s: %s at %zu",
+                      kernels[kk], good[i].doc, jet_code_name(err.code), err.offset);
+            CHECK(skip_all(good[i].doc, strlen(good[i].doc), good[i].flags));
+        }
+    }
+    jet_kernel_set(default_kernel);
+}
+
+/* ---- the depth limit applies to skipping ---------------------------------- */
+
+static void test_depth_bomb(void) {
+    /* 10^7 '[' (the issue's case) in a member skipped, and at the root */
+    size_t n = 10 * 1000 * 1000;
+    char *bomb = (char *)malloc(n + 64);
+    CHECK(bomb != NULL);
+    if (!bomb) return;
+    memcpy(bomb, "{\"statuses\":[],\"x\":", 19);
+    memset(bomb + 19, '[', n);
+    size_t len = 19 + n;
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags f = lazy ? JET_READ_LAZY : 0;
+        TwTimeline tl;
+        jet_read_opts o;
+        memset(&o, 0, sizeof o);
+        o.flags = f;
+        bool ok = jet_decode(od, bomb, len, &tw_timeline_type, &tl, &arena, &o, &err);
+        CHECK_MSG(!ok && err.code == JET_ERR_DEPTH_LIMIT && err.offset == 19 + JET_DEFAULT_MAX_DEPTH - 1,
+                  "bomb, lazy %d: %s at %zu", lazy, jet_code_name(err.code), err.offset);
+        jet_odv root;
+        ok = jet_od_start(od, bomb + 19, n, &o, &root) && jet_od_finish(od);
+        CHECK_MSG(!ok && jet_od_error(od)->code == JET_ERR_DEPTH_LIMIT &&
+                      jet_od_error(od)->offset == JET_DEFAULT_MAX_DEPTH,
+                  "bomb at the root, lazy %d: %s at %zu", lazy, jet_code_name(jet_od_error(od)->code),
+                  jet_od_error(od)->offset);
+    }
+    free(bomb);
+    /* balanced, one level too deep (a smaller limit) */
+    char doc[128];
+    int k = snprintf(doc, sizeof doc, "{\"statuses\":[],\"x\":[[[[[1]]]]]}");
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_opts o;
+        memset(&o, 0, sizeof o);
+        o.flags = lazy ? JET_READ_LAZY : 0;
+        o.max_depth = 5; /* root + 4 */
+        TwTimeline tl;
+        bool ok = jet_decode(od, doc, (size_t)k, &tw_timeline_type, &tl, &arena, &o, &err);
+        CHECK_MSG(!ok && err.code == JET_ERR_DEPTH_LIMIT && err.offset == 23, "depth 6, lazy %d: %s at %zu",
+                  lazy, jet_code_name(err.code), err.offset);
+        o.max_depth = 6;
+        ok = jet_decode(od, doc, (size_t)k, &tw_timeline_type, &tl, &arena, &o, &err);
+        CHECK_MSG(ok, "depth 6 allowed, lazy %d: %s at %zu", lazy, jet_code_name(err.code), err.offset);
+    }
+}
+
+/* ---- duplicate keys -------------------------------------------------------- */
+
+typedef struct U8 {
+    uint8_t a;
+} U8;
+static const jet_field u8_fields[] = {JET_F_UINT(U8, a, "a")};
+static jet_struct u8_type = JET_STRUCT(U8, u8_fields);
+
+typedef struct Two {
+    int64_t n;
+    U8 in;
+    jet_str s;
+} Two;
+static const jet_field two_fields[] = {
+    JET_F_SINT(Two, n, "n"),
+    JET_F_STRUCT(Two, in, "in", u8_type),
+    JET_FIELD_F(Two, s, "s", JET_K_STR, NULL, JET_FIELD_OPTIONAL),
+};
+static jet_struct two_type = JET_STRUCT(Two, two_fields);
+
+static void test_duplicates(void) {
+    U8 u;
+    /* the default: an error naming the field and both offsets, with its path */
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"a\":300}", 0));
+    CHECK_MSG(err.code == JET_ERR_DUPLICATE_KEY && err.offset == 7 && err.path && strcmp(err.path, "/a") == 0 &&
+                  strstr(ostr(err.msg), "\"a\"") && strstr(ostr(err.msg), "1 and 7"),
+              "%s at %zu path %s: %s", jet_code_name(err.code), err.offset, ostr(err.path), ostr(err.msg));
+    CHECK(strcmp(jet_code_name(JET_ERR_DUPLICATE_KEY), "JET_ERR_DUPLICATE_KEY") == 0);
+    /* after an unknown member, escaped, nested */
+    CHECK(!dec(&two_type, &(Two){0}, "{\"n\":1,\"in\":{\"a\":1},\"z\":[1],\"\\u006e\":2}", 0) &&
+          err.code == JET_ERR_DUPLICATE_KEY && err.offset == 28 && strstr(ostr(err.msg), "1 and 28"));
+    CHECK(!dec(&two_type, &(Two){0}, "{\"n\":1,\"in\":{\"a\":1,\"a\":1}}", 0) &&
+          err.code == JET_ERR_DUPLICATE_KEY && err.path && strcmp(err.path, "/in/a") == 0);
+    /* after every field is in (the rest of the object is walked as a whole,
+     * stopping at keys of a declared length), escaped, nested deeper (not a
+     * duplicate), in a bad member after it (the DOM reader's error) */
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":2,\"a\":3}", 0) && err.code == JET_ERR_DUPLICATE_KEY &&
+          err.offset == 13 && strstr(ostr(err.msg), "1 and 13"));
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":[1,{\"a\":2}],\"\\u0061\":3}", 0) &&
+          err.code == JET_ERR_DUPLICATE_KEY && err.offset == 23);
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"b\":[1,{\"a\":2}],\"c\":{\"a\":[]}}", 0) && u.a == 1);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\" 2}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
+    /* JET_READ_LAZY skips the rest by brackets: the first wins there */
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":300}", JET_READ_LAZY) && u.a == 1);
+    CHECK(!dec(&two_type, &(Two){0}, "{\"n\":1,\"n\":2,\"in\":{\"a\":1}}", JET_READ_LAZY) &&
+          err.code == JET_ERR_DUPLICATE_KEY);
+    /* JET_READ_DUPLICATE_FIRST: the first value, the later one unchecked by
+     * type (but still valid JSON) */
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":300}", JET_READ_DUPLICATE_FIRST) && u.a == 1);
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":\"x\"}", JET_READ_DUPLICATE_FIRST) && u.a == 1);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"a\":tru}", JET_READ_DUPLICATE_FIRST) && err.code == JET_ERR_LITERAL);
+    /* JET_READ_DUPLICATE_LAST: every occurrence type-checked, the last kept */
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"a\":300}", JET_READ_DUPLICATE_LAST) &&
+          err.code == JET_ERR_NUMBER_RANGE && err.path && strcmp(err.path, "/a") == 0);
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":2}", JET_READ_DUPLICATE_LAST) && u.a == 2);
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":2}", JET_READ_DUPLICATE_LAST | JET_READ_DUPLICATE_FIRST) &&
+          u.a == 2);
+    Two t;
+    CHECK(dec(&two_type, &t, "{\"s\":\"x\",\"n\":1,\"in\":{\"a\":1},\"n\":-5,\"in\":{\"a\":7},\"s\":\"y\"}",
+              JET_READ_DUPLICATE_LAST) &&
+          t.n == -5 && t.in.a == 7 && t.s.len == 1 && t.s.ptr[0] == 'y');
+    /* the cursor's DOM counterpart: jet_obj_get returns the first */
+    jet_doc *d = jet_read("{\"a\":1,\"a\":2}", 13, NULL, NULL, NULL);
+    CHECK(d && jet_get_uint(jet_obj_find(jet_doc_root(d), "a")) == 1);
+    jet_doc_free(d);
+}
+
+/* ---- fixed-size strings, range messages, paths ---------------------------- */
+
+typedef struct Fix {
+    char s[8];
+} Fix;
+static const jet_field fix_fields[] = {JET_FIELD(Fix, s, "s", JET_K_STR_FIXED, NULL)};
+static jet_struct fix_type = JET_STRUCT(Fix, fix_fields);
+
+typedef struct Ints {
+    uint8_t u8;
+    int8_t i8;
+    uint16_t u16;
+    int32_t i32;
+    uint64_t u64;
+} Ints;
+static const jet_field ints_fields[] = {
+    JET_FIELD_F(Ints, u8, "u8", JET_K_UINT, NULL, JET_FIELD_OPTIONAL),
+    JET_FIELD_F(Ints, i8, "i8", JET_K_SINT, NULL, JET_FIELD_OPTIONAL),
+    JET_FIELD_F(Ints, u16, "u16", JET_K_UINT, NULL, JET_FIELD_OPTIONAL),
+    JET_FIELD_F(Ints, i32, "i32", JET_K_SINT, NULL, JET_FIELD_OPTIONAL),
+    JET_FIELD_F(Ints, u64, "u64", JET_K_UINT, NULL, JET_FIELD_OPTIONAL),
+};
+static jet_struct ints_type = JET_STRUCT(Ints, ints_fields);
+
+typedef struct Outer {
+    Fix f;
+} Outer;
+static const jet_field outer_fields[] = {JET_F_STRUCT(Outer, f, "f", fix_type)};
+static jet_struct outer_type = JET_STRUCT(Outer, outer_fields);
+
+static void test_fixed_and_messages(void) {
+    Fix f;
+    CHECK(dec(&fix_type, &f, "{\"s\":\"ab\\u0000c\"}", 0) == false);
+    CHECK_MSG(err.code == JET_ERR_TOO_LONG && err.path && strcmp(err.path, "/s") == 0 && strstr(ostr(err.msg), "u0000"),
+              "%s %s %s", jet_code_name(err.code), ostr(err.path), ostr(err.msg));
+    CHECK(dec(&fix_type, &f, "{\"s\":\"ab\\u00e9\"}", 0) && strcmp(f.s, "ab\xc3\xa9") == 0);
+    /* range errors name the member's type and range, on both paths (the
+     * word-at-a-time one needs 32 bytes after the number) */
+    static const struct {
+        const char *json;
+        const char *msg;
+        const char *path;
+    } ranges[] = {
+        {"{\"u8\":-1}", "-1 is out of range for uint8 (0..255)", "/u8"},
+        {"{\"u8\":-1                                      }", "-1 is out of range for uint8 (0..255)", "/u8"},
+        {"{\"u8\":256}", "256 is out of range for uint8 (0..255)", "/u8"},
+        {"{\"u8\":256                                     }", "256 is out of range for uint8 (0..255)", "/u8"},
+        {"{\"i8\":128}", "128 is out of range for int8 (-128..127)", "/i8"},
+        {"{\"i8\":-129                                    }", "-129 is out of range for int8 (-128..127)", "/i8"},
+        {"{\"u16\":-99999999999999999999}", "-99999999999999999999 is out of range for uint16 (0..65535)", "/u16"},
+        {"{\"i32\":99999999999999999999}", "99999999999999999999 is out of range for int32 (-2147483648..2147483647)", "/i32"},
+        {"{\"u64\":-1}", "-1 is out of range for uint64 (0..18446744073709551615)", "/u64"},
+        {"{\"u64\":18446744073709551616}", "18446744073709551616 is out of range for uint64 (0..18446744073709551615)", "/u64"},
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+        Ints x;
+        bool ok = dec(&ints_type, &x, ranges[i].json, 0);
+        CHECK_MSG(!ok && err.code == JET_ERR_NUMBER_RANGE && strcmp(ostr(err.msg), ranges[i].msg) == 0 &&
+                      err.path && strcmp(err.path, ranges[i].path) == 0,
+                  "%s: %s %s (path %s)", ranges[i].json, jet_code_name(err.code), ostr(err.msg), ostr(err.path));
+    }
+    Ints x;
+    CHECK(dec(&ints_type, &x, "{\"u8\":-0,\"i8\":-128,\"u64\":18446744073709551615}", 0) && x.u8 == 0 &&
+          x.i8 == -128 && x.u64 == UINT64_MAX);
+    /* every typed-decoding error carries the field's path: UTF-8, control
+     * characters, truncation (stage 1's errors) */
+    static const struct {
+        const char *json;
+        jet_code code;
+        const char *path;
+    } paths[] = {
+        {"{\"f\":{\"s\":\"a\xff\"}}", JET_ERR_UTF8, "/f/s"},
+        {"{\"f\":{\"s\":\"a\x01\"}}", JET_ERR_STRING_CONTROL, "/f/s"},
+        {"{\"f\":{\"s\":\"abc", JET_ERR_TRUNCATED, "/f/s"},
+        {"{\"f\":{\"s\":\"a\\q\"}}", JET_ERR_STRING_ESCAPE, "/f/s"},
+        {"{\"f\":{\"s\":\"abcdefghij\"}}", JET_ERR_TOO_LONG, "/f/s"},
+        {"{\"f\":{\"s\":1}}", JET_ERR_TYPE, "/f/s"},
+    };
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        Outer o;
+        bool ok = dec(&outer_type, &o, paths[i].json, 0);
+        CHECK_MSG(!ok && err.code == paths[i].code && err.path && strcmp(err.path, paths[i].path) == 0,
+                  "%s: %s at %zu, path %s", paths[i].json, jet_code_name(err.code), err.offset, ostr(err.path));
+    }
+}
+
+/* ---- JSONTestSuite: the strict skip and the DOM reader agree -------------- */
+
+/* Every file of test_parsing, on every kernel: the cursor skipping the whole
+ * document and jet_decode (TwitterStats: every member skipped but
+ * "statuses") accept what the DOM reader accepts, and reject the rest with
+ * its code and offset; JET_READ_LAZY never rejects what the DOM accepts. */
+static void test_suite(void) {
+    char dir_path[1024];
+    snprintf(dir_path, sizeof dir_path, "%s/conformance/JSONTestSuite/test_parsing", check_shared_dir());
+    DIR *dir = opendir(dir_path);
+    CHECK_MSG(dir != NULL, "cannot open %s", dir_path);
+    if (!dir) return;
+    char default_kernel[16];
+    snprintf(default_kernel, sizeof default_kernel, "%s", jet_kernel_name());
+    size_t files = 0;
+    for (struct dirent *e; (e = readdir(dir));) {
+        size_t nl = strlen(e->d_name);
+        if (nl < 6 || strcmp(e->d_name + nl - 5, ".json") != 0) continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
+        size_t len;
+        char *text = check_read_file(path, &len);
+        if (!text) continue;
+        files++;
+        for (size_t kk = 0; kk < sizeof kernels / sizeof kernels[0]; kk++) {
+            if (!jet_kernel_set(kernels[kk])) continue;
+            jet_error de;
+            jet_doc *d = jet_read(text, len, NULL, NULL, &de);
+            bool dom_ok = d != NULL;
+            jet_doc_free(d);
+            bool ok = skip_all(text, len, 0);
+            const jet_error *oe = jet_od_error(od);
+            CHECK_MSG(ok == dom_ok && (ok || (oe->code == de.code && oe->offset == de.offset)),
+                      "%s, %s: strict skip %s (%s at %zu), DOM %s (%s at %zu)", kernels[kk], e->d_name,
+                      ok ? "accepts" : "rejects", jet_code_name(oe->code), oe->offset,
+                      dom_ok ? "accepts" : "rejects", jet_code_name(de.code), de.offset);
+            ok = skip_all(text, len, JET_READ_LAZY);
+            CHECK_MSG(ok || !dom_ok, "%s, %s: the lazy skip rejects a valid document", kernels[kk], e->d_name);
+            /* typed decoding: an object without "statuses" is a missing
+             * field; anything else must fail as the DOM reader does */
+            TwTimeline tl;
+            ok = dec_n(&tw_timeline_type, &tl, text, len, 0);
+            if (!dom_ok)
+                CHECK_MSG(!ok && err.code == de.code && err.offset == de.offset,
+                          "%s, %s: decode %s at %zu, DOM %s at %zu", kernels[kk], e->d_name,
+                          jet_code_name(err.code), err.offset, jet_code_name(de.code), de.offset);
+            else
+                CHECK_MSG(err.code != JET_ERR_UNEXPECTED_CHAR || ok, "%s, %s: decode %s at %zu (%s)", kernels[kk],
+                          e->d_name, jet_code_name(err.code), err.offset, ostr(err.msg));
+        }
+        free(text);
+    }
+    closedir(dir);
+    jet_kernel_set(default_kernel);
+    CHECK_MSG(files > 300, "only %zu files", files);
+}
+
+int main(void) {
+    od = jet_od_new(NULL);
+    jet_arena_init(&arena, NULL);
+    test_skipped_members();
+    test_depth_bomb();
+    test_duplicates();
+    test_fixed_and_messages();
+    test_suite();
+    free(cur);
+    jet_arena_free(&arena);
+    jet_od_free(od);
+    return CHECK_DONE("test_strict");
+}
