@@ -410,7 +410,11 @@ static bool binop(qrun *r, const qnode *n, qv a, qv b, qv *out) {
                 *out = s;
                 return true;
             }
-            double most = (double)((r->max_bytes ? r->max_bytes : (size_t)1 << 40) / s.len);
+            /* at most max_bytes (else 2^40), and what size_t can count
+             * (32-bit targets) */
+            double cap = r->max_bytes ? (double)r->max_bytes : 1099511627776.0;
+            if (cap > (double)(SIZE_MAX / 2)) cap = (double)(SIZE_MAX / 2);
+            double most = cap / (double)s.len;
             if (times > most) return fail_at(r, n, "string repeated too many times");
             size_t count = times < 1 ? 1 : (size_t)times;
             char *d = (char *)qrun_alloc(r, s.len * count + 1);
