@@ -11,62 +11,17 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cli_harness.h"
 
 #ifndef JET_BINARY_DIR
 #define JET_BINARY_DIR "."
 #endif
 
-static char dir[256];
-static char jet[512];
-
-typedef struct result {
-    int rc;
-    char *out;
-    size_t out_len;
-    char *err;
-} result;
-
-static char *slurp(const char *path, size_t *len) {
-    size_t n = 0;
-    char *s = check_read_file(path, &n);
-    if (!s) {
-        s = calloc(1, 1);
-        n = 0;
-    }
-    if (len) *len = n;
-    return s;
-}
-
-static void write_file(const char *name, const char *text) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    CHECK(f != NULL);
-    if (!f) return;
-    fputs(text, f);
-    fclose(f);
-}
-
-/* Runs `jet ARGS` inside the temp dir (optionally with stdin from a file),
- * capturing stdout, stderr and the exit status. */
+/* Runs `jet ARGS` inside the temp dir (optionally with stdin from a file). */
 static result run(const char *args, const char *stdin_file) {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s <%s >out.txt 2>err.txt", dir, jet, args,
-             stdin_file ? stdin_file : "/dev/null");
-    int st = system(cmd);
-    result r;
-    r.rc = (st != -1 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1;
-    char path[512];
-    snprintf(path, sizeof path, "%s/out.txt", dir);
-    r.out = slurp(path, &r.out_len);
-    snprintf(path, sizeof path, "%s/err.txt", dir);
-    r.err = slurp(path, NULL);
-    return r;
-}
-
-static void done(result *r) {
-    free(r->out);
-    free(r->err);
+    char prog[600];
+    snprintf(prog, sizeof prog, "'%s'", jet);
+    return run_prog(prog, args, stdin_file);
 }
 
 static void expect(const char *args, const char *stdin_file, int rc, const char *out,

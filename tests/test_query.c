@@ -19,6 +19,7 @@
 
 #include "check.h"
 #include "query.h"
+#include "cli_harness.h"
 
 #ifndef JET_BINARY_DIR
 #define JET_BINARY_DIR "."
@@ -157,54 +158,10 @@ static void test_cases_file(void) {
 
 /* ---- 2. the command ---- */
 
-static char dir[256];
-static char jet[512];
-
-typedef struct result {
-    int rc;
-    char *out, *err;
-} result;
-
-static void write_file(const char *name, const char *text) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    CHECK(f != NULL);
-    if (!f) return;
-    fputs(text, f);
-    fclose(f);
-}
-
-static char *slurp_file(const char *name) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len = 0;
-    char *s = check_read_file(path, &len);
-    return s ? s : (char *)calloc(1, 1);
-}
-
-/* Runs `PROGRAM ARGS` in the temp dir, stdin from `in` (a file name or NULL). */
-static result run_prog(const char *prog, const char *args, const char *in) {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && %s %s <%s >out.txt 2>err.txt", dir, prog, args,
-             in ? in : "/dev/null");
-    int st = system(cmd);
-    result r;
-    r.rc = (st != -1 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1;
-    r.out = slurp_file("out.txt");
-    r.err = slurp_file("err.txt");
-    return r;
-}
-
 static result run_jet(const char *args, const char *in) {
     char prog[600];
     snprintf(prog, sizeof prog, "'%s' query", jet);
     return run_prog(prog, args, in);
-}
-
-static void result_free(result *r) {
-    free(r->out);
-    free(r->err);
 }
 
 static void expect_run(const char *args, const char *in, int rc, const char *out, const char *err_part) {
@@ -214,7 +171,7 @@ static void expect_run(const char *args, const char *in, int rc, const char *out
         fprintf(stderr, "jet query %s: rc %d (want %d)\n  out: [%s] want [%s]\n  err: [%s] want [%s]\n",
                 args, r.rc, rc, r.out, out ? out : "*", r.err, err_part ? err_part : "*");
     CHECK(ok);
-    result_free(&r);
+    done(&r);
 }
 
 static void test_command(void) {
@@ -267,18 +224,18 @@ static void test_command(void) {
     CHECK(fast.rc == 0 && slow.rc == 0);
     CHECK(strcmp(fast.out, "1\n18446744073709551615\nnull\nnull\nnull\n-0.5e3\n") == 0);
     CHECK(strcmp(fast.out, slow.out) == 0);
-    result_free(&fast);
-    result_free(&slow);
+    done(&fast);
+    done(&slow);
     fast = run_jet("-c --ndjson .s lines.ndjson", NULL);
     slow = run_jet("-c '.s | .' lines.ndjson", NULL);
     CHECK(fast.rc == 0 && strcmp(fast.out, "\"a\"\n\"b\\n\"\n{\"k\":[1]}\nnull\nnull\nnull\n") == 0);
     CHECK(strcmp(fast.out, slow.out) == 0);
-    result_free(&fast);
-    result_free(&slow);
+    done(&fast);
+    done(&slow);
     fast = run_jet("-c --ndjson .s.k lines.ndjson", NULL);
     CHECK(fast.rc == 5 && strstr(fast.err, "lines.ndjson:1:1: query:1:3: Cannot index string with \"k\"\nlines.ndjson:3:1:"));
     CHECK(strcmp(fast.out, "[1]\nnull\nnull\nnull\n") == 0);
-    result_free(&fast);
+    done(&fast);
     /* a .jsonl name is NDJSON without the flag: a line is one document */
     write_file("auto.jsonl", "{\"id\":1}\n{\"id\":2}\n");
     write_file("auto.json", "{\"id\":1}\n{\"id\":\n2}\n");
@@ -387,8 +344,8 @@ static void test_against_jq(void) {
         if (!same && failed++ < 10)
             fprintf(stderr, "differs from jq: %s\n  jq  (%d): %s  jet (%d): %s  jet err: %s\n", f.data,
                     a.rc, a.out, b.rc, b.out, b.err);
-        result_free(&a);
-        result_free(&b);
+        done(&a);
+        done(&b);
         qbuf_free(&f);
     }
     printf("against jq: %d of %d filters differ\n", failed, n);
