@@ -4,6 +4,9 @@
  *   2. the command: output forms (pretty, -c, -r, -j, -s, -n, -a), --arg,
  *      --argjson, exit statuses, FILE:LINE:COL of documents, the NDJSON
  *      fast path against the general one, exact large numbers;
+ *   2b. NDJSON through the stream: -j 1..4 give the same output and
+ *      errors, lines longer than a read chunk, invalid JSON mid-stream,
+ *      several inputs, a pipe's output before its input ends;
  *   3. when jq is on PATH: 300 generated filters (30 with
  *      JET_SHORT_TESTS=1; JET_TEST_SEED picks others) on 12 documents
  *      through both, stdout and whether an error was reported compared
@@ -247,6 +250,131 @@ static void test_command(void) {
     expect_run("-c --ndjson .id badline.ndjson", NULL, 2, "1\n", "badline.ndjson:2:");
 }
 
+/* ---- 2b. NDJSON through the stream: threads, chunks, errors, pipes ---- */
+
+#define STREAM_LINES 30000
+#define LONG_LINE 14999   /* a 700 KB line: longer than a read chunk (256 KiB) */
+#define BAD_EVERY 997     /* lines whose id is a string: `.id + 1` fails there */
+
+/* Writes big.ndjson; `bad_line` (1-based, 0: none) is invalid JSON. */
+static void write_stream_file(const char *name, int bad_line) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f) return;
+    for (int i = 0; i < STREAM_LINES; i++) {
+        if (i + 1 == bad_line) fprintf(f, "{\"id\": %d,}\n", i);
+        else if (i % BAD_EVERY == BAD_EVERY - 1) fprintf(f, "{\"id\": \"s%d\", \"xs\": []}\n", i);
+        else if (i == LONG_LINE) {
+            fprintf(f, "{\"id\":%d,\"s\":\"", i);
+            for (int k = 0; k < 700000; k++) fputc('a' + k % 26, f);
+            fputs("\"}\n", f);
+        } else {
+            fprintf(f, "{\"xs\": [%d, %d.5], \"id\": %d}\n", i % 7, i, i);
+        }
+    }
+    fclose(f);
+}
+
+static size_t count_lines(const char *s) {
+    size_t n = 0;
+    for (; *s; s++) n += *s == '\n';
+    return n;
+}
+
+static void test_stream(void) {
+    write_stream_file("big.ndjson", 0);
+    /* what `.id + 1` and `.id` give, computed here */
+    qbuf plus = {NULL, 0, 0}, ids = {NULL, 0, 0};
+    char line[64];
+    int nbad = 0;
+    bool pushed = true;
+    for (int i = 0; i < STREAM_LINES; i++) {
+        bool bad = i % BAD_EVERY == BAD_EVERY - 1;
+        nbad += bad;
+        int n = bad ? 0 : snprintf(line, sizeof line, "%d\n", i + 1);
+        pushed &= qbuf_push(&plus, line, (size_t)n);
+        n = bad ? snprintf(line, sizeof line, "\"s%d\"\n", i) : snprintf(line, sizeof line, "%d\n", i);
+        pushed &= qbuf_push(&ids, line, (size_t)n);
+    }
+    CHECK(pushed && qbuf_push(&plus, "", 1) && qbuf_push(&ids, "", 1));
+    result one = run_jet("-c '.id + 1' --ndjson -j 1 big.ndjson", NULL);
+    CHECK(one.rc == 5 && strcmp(one.out, plus.data) == 0);
+    CHECK(count_lines(one.err) == (size_t)nbad);
+    CHECK(strncmp(one.err, "big.ndjson:997:1: query:1:5: string (\"s996\") and number (1) cannot be added\n",
+                  75) == 0);
+    for (int j = 2; j <= 4; j++) {
+        char args[128];
+        snprintf(args, sizeof args, "-c '.id + 1' big.ndjson --jobs=%d", j);
+        result many = run_jet(args, NULL);
+        CHECK_MSG(many.rc == 5 && strcmp(many.out, one.out) == 0 && strcmp(many.err, one.err) == 0,
+                  "%s", args);
+        done(&many);
+    }
+    done(&one);
+    /* the cursor's fast path, and a filter with several outputs, from stdin */
+    result fast = run_jet("-c .id --ndjson -j 3 -", "big.ndjson");
+    CHECK(fast.rc == 0 && strcmp(fast.out, ids.data) == 0 && fast.err[0] == 0);
+    done(&fast);
+    one = run_jet("-c --ndjson -j 1 '.xs[]?, (.s | length)' big.ndjson", NULL);
+    result four = run_jet("-c --ndjson -j 4 '.xs[]?, (.s | length)' big.ndjson", NULL);
+    CHECK(one.rc == 0 && four.rc == 0 && strcmp(one.out, four.out) == 0 && strstr(one.out, "\n700000\n"));
+    CHECK(count_lines(one.out) == 3 * (size_t)STREAM_LINES - 2 * (size_t)nbad - 2);
+    done(&one);
+    done(&four);
+    /* invalid JSON mid-stream: the outputs before it, its absolute
+     * FILE:LINE:COL, exit status 2, nothing after it */
+    write_stream_file("big.ndjson", 20001);
+    const char *cut = plus.data;
+    for (int l = 0; l < 20000 - 20000 / BAD_EVERY; l++) cut = strchr(cut, '\n') + 1;
+    for (int j = 1; j <= 3; j += 2) {
+        char args[128];
+        snprintf(args, sizeof args, "-c '.id + 1' --ndjson -j %d big.ndjson", j);
+        result r = run_jet(args, NULL);
+        CHECK_MSG(r.rc == 2 && r.out_len == (size_t)(cut - plus.data) &&
+                  memcmp(r.out, plus.data, r.out_len) == 0, "%s", args);
+        CHECK_MSG(strstr(r.err, "big.ndjson:20001:14: ") != NULL && !strstr(r.err, ":20998:"), "%s: %s",
+                  args, r.err);
+        done(&r);
+    }
+    qbuf_free(&plus);
+    qbuf_free(&ids);
+    char path[512];
+    snprintf(path, sizeof path, "%s/big.ndjson", dir);
+    remove(path);
+
+    /* several NDJSON inputs: lines counted in each; --slurp reads them whole */
+    write_file("two.ndjson", "{\"id\":7}\n\n\"x\"\n");
+    expect_run("-c .id two.ndjson two.ndjson", NULL, 5, "7\n7\n",
+               "two.ndjson:3:1: query:1:1: Cannot index string with \"id\"\ntwo.ndjson:3:1:");
+    expect_run("-c -s length two.ndjson two.ndjson", NULL, 0, "4\n", NULL);
+    expect_run("-c . --ndjson missing.ndjson two.ndjson", NULL, 2, "{\"id\":7}\n\"x\"\n",
+               "missing.ndjson: could not read");
+    /* jq's default input model on a pipe: whitespace-separated documents */
+    write_file("concat.txt", "1 2\n[3] {\"a\":\n4}");
+    expect_run("-c . -", "concat.txt", 0, "1\n2\n[3]\n{\"a\":4}\n", NULL);
+
+    /* a pipe: the first line's output is out before the rest is written
+     * (the writer of the input waits, up to 20 s, to see it) */
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && rm -f early.txt && (printf '{\"a\": 1}\\n'; i=0; "
+             "while [ ! -s stream_out.txt ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done; "
+             "cp stream_out.txt early.txt; printf '{\"a\": [2]}\\n') | '%s' query -c --ndjson -j 2 "
+             "'.a' - >stream_out.txt",
+             dir, jet);
+    CHECK(system(cmd) == 0);
+    snprintf(path, sizeof path, "%s/early.txt", dir);
+    char *early = slurp(path, NULL);
+    CHECK_MSG(strcmp(early, "1\n") == 0, "early output [%s]", early);
+    free(early);
+    snprintf(path, sizeof path, "%s/stream_out.txt", dir);
+    char *all = slurp(path, NULL);
+    CHECK_MSG(strcmp(all, "1\n[2]\n") == 0, "output [%s]", all);
+    free(all);
+}
+
 /* ---- 3. against jq ---- */
 
 static uint64_t rng_state;
@@ -365,6 +493,7 @@ int main(void) {
         printf("no jet tool at %s: command tests skipped\n", jet);
     } else {
         test_command();
+        test_stream();
         test_against_jq();
     }
     char cmd[600];

@@ -7,10 +7,13 @@
  * Numbers are read as their text (JET_READ_NUMBER_AS_RAW), so a number
  * that passes through is printed exactly as it was written.
  *
- * Fast path: with --ndjson, a filter that is a plain path (.a, .a.b) is
- * answered by the on-demand cursor on each line, without building a
- * document; a line where the path meets a container or something
- * jq would refuse to index goes through the general path.
+ * NDJSON (without --slurp) goes through jet_stream_run: read in chunks,
+ * lines parsed and queried on worker threads (one evaluator each), outputs
+ * written in input order (query_stream). Fast path there: a filter that is
+ * a plain path (.a, .a.b) is answered by the on-demand cursor on each
+ * line, without building a document; a line where the path meets a
+ * container or something jq would refuse to index goes through the
+ * general path.
  */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -52,13 +55,13 @@ static const char usage_query[] =
     "  -a, --ascii-output     non-ASCII characters as \\u escapes\n"
     "  -s, --slurp            all documents as one array, the filter run once\n"
     "  -n, --null-input       run the filter once on null; inputs are not read\n"
-    "  --ndjson               one document per line (the cursor's fast path for\n"
-    "                         plain paths like .a.b); the default for FILEs\n"
-    "                         named *.ndjson or *.jsonl\n"
+    "  --ndjson               one document per line, streamed: read in chunks,\n"
+    "                         run on -j threads, output in input order (the\n"
+    "                         cursor's fast path for plain paths like .a.b);\n"
+    "                         the default for FILEs named *.ndjson or *.jsonl\n"
     "  --arg NAME VALUE       $NAME is the string VALUE\n"
     "  --argjson NAME JSON    $NAME is the JSON value\n"
-    "  -j N, --jobs=N         threads, as for the other commands (accepted; the\n"
-    "                         query runs on one thread for now)\n"
+    "  -j N, --jobs=N         threads for --ndjson (default: all CPUs)\n"
     "Exit status: 0 success, 2 usage or invalid JSON input, 3 the filter does\n"
     "not compile (unsupported constructs included), 5 an error while running\n"
     "it (the run goes on with the next document), 1 I/O errors.\n";
@@ -66,6 +69,7 @@ static const char usage_query[] =
 typedef struct qcli {
     bool compact, raw, join, slurp, null_input, ascii, ndjson;
     bool lines; /* this input is NDJSON: --ndjson, or a .ndjson / .jsonl name */
+    unsigned jobs; /* -j N: threads of the NDJSON path; 0: all CPUs */
     const char *filter;
     const char **files;
     size_t nfiles;
@@ -106,47 +110,46 @@ static void flush_out(qcli *c, bool all) {
     if (all && fflush(stdout) != 0) c->io_failed = true;
 }
 
-static bool out_bytes(qcli *c, const char *s, size_t n) {
-    /* through a writer's raw value would add separators; append directly */
-    if (c->out.cap - c->out.len <= n) {
-        size_t cap = c->out.cap ? c->out.cap : 1u << 17;
-        while (cap - c->out.len <= n) cap *= 2;
-        jet_alloc *a = &c->out.alloc; /* the writers grow the same buffer */
-        char *d = (char *)(c->out.data ? a->realloc(a->ctx, c->out.data, c->out.cap, cap)
-                                       : a->malloc(a->ctx, cap));
-        if (!d) return false;
-        c->out.data = d;
-        c->out.cap = cap;
-    }
-    memcpy(c->out.data + c->out.len, s, n);
-    c->out.len += n;
-    return true;
-}
+/* Where the outputs of the filter go: the caller's thread writes into
+ * c->out and passes it to stdout as it grows; a worker of the stream path
+ * (query_work) into its batch's buffer, without touching c. */
+typedef struct qsink {
+    const qcli *c;
+    jet_buf *out;
+    qcli *flush;           /* non-NULL on the caller's thread: c->out goes to stdout */
+    const char *write_err; /* a writer's error or out of memory (static text) */
+} qsink;
 
 /* One output of the filter. */
 static bool emit_value(void *ctx, qv v) {
-    qcli *c = (qcli *)ctx;
+    qsink *k = (qsink *)ctx;
+    const qcli *c = k->c;
     if ((c->raw || c->join) && v.type == QT_STR) {
-        if (!out_bytes(c, v.u.s, v.len) || (!c->join && !out_bytes(c, "\n", 1))) goto oom;
+        if (!jet_buf_append(k->out, v.u.s, v.len) || (!c->join && !jet_buf_append(k->out, "\n", 1))) {
+            k->write_err = "out of memory";
+            return false;
+        }
     } else {
         jet_writer w;
         jet_write_flags f = JET_WRITE_INDENT(c->compact ? 0 : 2) | (c->ascii ? JET_WRITE_ASCII : 0) |
                             (c->join ? 0 : JET_WRITE_NEWLINE_AT_END);
-        jet_writer_init_buf(&w, &c->out, f);
+        jet_writer_init_buf(&w, k->out, f);
         qv_write(&w, v);
         if (!jet_writer_finish(&w)) {
             const jet_error *e = jet_writer_error(&w);
-            fprintf(stderr, "jet: %s\n", e->msg ? e->msg : "could not write the output");
-            c->status = QX_FAIL;
+            k->write_err = e->msg ? e->msg : "could not write the output";
             return false;
         }
     }
-    flush_out(c, false);
-    return !c->io_failed;
-oom:
-    fputs("jet: out of memory\n", stderr);
+    if (!k->flush) return true;
+    flush_out(k->flush, false);
+    return !k->flush->io_failed;
+}
+
+/* The caller's thread after a sink's failure: reported, exit status 1. */
+static void report_write_err(qcli *c, const char *msg) {
+    fprintf(stderr, "jet: %s\n", msg);
     c->status = QX_FAIL;
-    return false;
 }
 
 /* Column of the query error position (1-based, bytes) on its line. */
@@ -178,7 +181,12 @@ static void count_to_doc(qcli *c) {
 static bool run_one(qcli *c, qv input) {
     qrun_reset(&c->run);
     c->run.vars = c->var_vals;
-    if (qrun_eval(&c->run, c->prog, input, emit_value, c)) return true;
+    qsink k = {c, &c->out, c, NULL};
+    if (qrun_eval(&c->run, c->prog, input, emit_value, &k)) return true;
+    if (k.write_err) {
+        report_write_err(c, k.write_err);
+        return false;
+    }
     if (!c->run.failed) return c->status == QX_OK && !c->io_failed;
     size_t line, col;
     filter_pos(c->filter, c->run.err_pos, &line, &col);
@@ -301,9 +309,11 @@ static void report_json_error(qcli *c, const jet_error *e) {
     fprintf(stderr, "%s:%zu:%zu: %s\n", c->name, line, col, e->msg ? e->msg : jet_code_name(e->code));
 }
 
-/* The fast path on one NDJSON line: true when it printed the answer,
- * false when the line needs the general path (which also reports errors). */
-static bool fast_line(qcli *c, jet_od *od, const char *s, size_t len) {
+/* The fast path on one NDJSON line: true when it wrote the answer to the
+ * sink (or failed to: k->write_err), false when the line needs the general
+ * path (which also reports errors). */
+static bool fast_line(qsink *k, jet_od *od, const char *s, size_t len) {
+    const qcli *c = k->c;
     jet_read_opts opts;
     memset(&opts, 0, sizeof opts);
     /* an invalid line is an error, as jq's, never a partial answer: the
@@ -350,7 +360,7 @@ static bool fast_line(qcli *c, jet_od *od, const char *s, size_t len) {
         }
     }
     if (!jet_od_finish(od)) return false;
-    emit_value(c, out);
+    emit_value(k, out);
     return true;
 }
 
@@ -373,9 +383,9 @@ static bool docs_push(qvec_docs *v, jet_doc *d) {
 }
 
 /* Every document of one input buffer; false to stop everything. Slurp
- * collects root values (documents kept alive in *docs). */
-static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser, jet_od *od,
-                       qvec_docs *slurp) {
+ * collects root values (documents kept alive in *docs). NDJSON comes here
+ * only with --slurp (else query_stream). */
+static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser, qvec_docs *slurp) {
     jet_read_opts opts;
     memset(&opts, 0, sizeof opts);
     opts.flags = JET_READ_NUMBER_AS_RAW | JET_READ_STOP_WHEN_DONE;
@@ -388,15 +398,6 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
         while (pos < len && is_ws(buf[pos])) pos++;
         if (pos >= len) break;
         c->doc_at = pos;
-        if (c->lines && c->npath && od) {
-            const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
-            size_t end = nl ? (size_t)(nl - buf) : len;
-            if (fast_line(c, od, buf + pos, end - pos)) {
-                if (c->io_failed || c->status == QX_FAIL) return false;
-                pos = end;
-                continue;
-            }
-        }
         jet_error err;
         memset(&err, 0, sizeof err);
         size_t doc_len = len - pos;
@@ -439,6 +440,154 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
         if (!run_one(c, qv_from_jet(jet_doc_root(d)))) return false;
     }
     return true;
+}
+
+/* ---- NDJSON through jet_stream_run (docs/query.md, "Streams") ----
+ *
+ * The caller's thread reads the input in chunks and splits it into lines;
+ * worker threads parse each line and run the filter on it, each with its
+ * own evaluator (qworker), writing the outputs into the batch's buffer;
+ * the caller's thread writes them to stdout in input order. Each result
+ * starts with a tag byte: 'O' then the outputs; or 'E' then the outputs
+ * made before a runtime error, the error's message and, last, two size_t:
+ * the error's position in the filter and the message's length. */
+
+typedef struct qworker {
+    qrun run;
+} qworker;
+
+typedef struct qstream_job {
+    qcli *c;
+    qworker *workers; /* one per thread, indexed by jet_stream_worker.id */
+    int fd;           /* the input (POSIX) */
+    FILE *in;         /* the input (elsewhere) */
+} qstream_job;
+
+static bool query_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d, jet_error *err) {
+    qstream_job *j = (qstream_job *)ctx;
+    const qcli *c = j->c;
+    qrun *run = &j->workers[w->id].run;
+    qsink k = {c, w->out, NULL, NULL};
+    size_t start = w->out->len;
+    if (!jet_buf_append(w->out, "O", 1)) return false;
+    if (c->npath && fast_line(&k, w->od, d->json, d->len)) {
+        if (!k.write_err) return true;
+        err->msg = k.write_err;
+        return false;
+    }
+    jet_read_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.flags = JET_READ_NUMBER_AS_RAW;
+    jet_doc *doc = jet_parser_parse(w->parser, d->json, d->len, &opts, err);
+    if (!doc) return false;
+    qrun_reset(run);
+    run->vars = c->var_vals;
+    if (qrun_eval(run, c->prog, qv_from_jet(jet_doc_root(doc)), emit_value, &k)) return true;
+    if (k.write_err || !run->failed) {
+        err->msg = k.write_err ? k.write_err : "out of memory";
+        return false;
+    }
+    size_t mlen = strlen(run->msg), pos = run->err_pos;
+    w->out->data[start] = 'E';
+    return jet_buf_append(w->out, run->msg, mlen) && jet_buf_append(w->out, &pos, sizeof pos) &&
+           jet_buf_append(w->out, &mlen, sizeof mlen);
+}
+
+static bool query_deliver(void *ctx, const jet_stream_doc *d, const char *res, size_t n,
+                          const jet_error *err) {
+    qcli *c = ((qstream_job *)ctx)->c;
+    if (err) { /* invalid JSON stops the run (as jq), after what came before */
+        flush_out(c, true);
+        const char *msg = err->msg ? err->msg : jet_code_name(err->code);
+        if (err->line) fprintf(stderr, "%s:%zu:%zu: %s\n", c->name, err->line, err->column, msg);
+        else fprintf(stderr, "%s: %s\n", c->name, msg);
+        c->status = err->code ? QX_USAGE : QX_FAIL;
+        return false;
+    }
+    if (n == 0) return true;
+    size_t outputs = n - 1, mlen = 0, pos = 0;
+    if (res[0] == 'E') {
+        memcpy(&pos, res + n - sizeof pos - sizeof mlen, sizeof pos);
+        memcpy(&mlen, res + n - sizeof mlen, sizeof mlen);
+        outputs = n - 1 - mlen - sizeof pos - sizeof mlen;
+    }
+    if (!jet_buf_append(&c->out, res + 1, outputs)) {
+        report_write_err(c, "out of memory");
+        return false;
+    }
+    flush_out(c, false);
+    if (res[0] == 'E') {
+        size_t line, col;
+        filter_pos(c->filter, pos, &line, &col);
+        flush_out(c, true);
+        fprintf(stderr, "%s:%llu:%llu: query:%zu:%zu: %.*s\n", c->name, (unsigned long long)d->line,
+                (unsigned long long)d->column, line, col, (int)mlen, res + 1 + outputs);
+        c->status = QX_RUNTIME;
+    }
+    return !c->io_failed;
+}
+
+/* Reads the next chunk; what is written so far leaves first, so output
+ * keeps up with input that trickles (a pipe). */
+static size_t query_read(void *ctx, char *buf, size_t cap) {
+    qstream_job *j = (qstream_job *)ctx;
+    flush_out(j->c, true);
+#ifndef _WIN32
+    ssize_t n;
+    do {
+        n = read(j->fd, buf, cap);
+    } while (n < 0 && errno == EINTR);
+    return n < 0 ? SIZE_MAX : (size_t)n;
+#else
+    size_t n = fread(buf, 1, cap, j->in);
+    return n == 0 && ferror(j->in) ? SIZE_MAX : n;
+#endif
+}
+
+/* One NDJSON input through the stream; false to stop everything. An input
+ * that cannot be opened is reported and sets *rc (the run goes on). */
+static bool query_stream(qcli *c, const char *path, qworker *workers, unsigned threads, int *rc) {
+    qstream_job j = {c, workers, -1, NULL};
+    bool is_stdin = strcmp(path, "-") == 0;
+    errno = 0;
+#ifndef _WIN32
+    j.fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    bool opened = j.fd >= 0;
+#else
+    j.in = is_stdin ? stdin : fopen(path, "rb");
+    bool opened = j.in != NULL;
+#endif
+    if (!opened) {
+        fprintf(stderr, "jet: %s: could not read%s%s\n", c->name, errno ? ": " : "",
+                errno ? strerror(errno) : "");
+        *rc = QX_USAGE; /* as jq: 2 when an input cannot be read */
+        return true;
+    }
+    jet_stream *s = jet_stream_new(JET_STREAM_NDJSON, NULL, NULL);
+    bool ok = s != NULL;
+    if (s) {
+        jet_stream_run_opts ro;
+        memset(&ro, 0, sizeof ro);
+        ro.threads = threads;
+        ro.read = query_read;
+        ro.read_ctx = &j;
+        ok = jet_stream_run(s, &ro, query_work, query_deliver, &j);
+        if (!ok && c->status != QX_USAGE && c->status != QX_FAIL && !c->io_failed) {
+            const jet_error *e = jet_stream_error(s);
+            fprintf(stderr, "%s: %s\n", c->name, e->msg ? e->msg : jet_code_name(e->code));
+            c->status = QX_FAIL;
+        }
+        jet_stream_free(s);
+    } else {
+        fputs("jet: out of memory\n", stderr);
+        c->status = QX_FAIL;
+    }
+#ifndef _WIN32
+    if (!is_stdin) close(j.fd);
+#else
+    if (!is_stdin) fclose(j.in);
+#endif
+    return c->status != QX_USAGE && c->status != QX_FAIL && !c->io_failed;
 }
 
 static bool has_suffix(const char *s, const char *suffix) {
@@ -507,6 +656,7 @@ static int parse_query_args(qcli *c, int argc, char **argv) {
             unsigned long jobs = n ? strtoul(n, &end, 10) : 0;
             if (!n || !*n || *end || jobs < 1 || jobs > 1024)
                 return query_usage("%s needs a thread count, 1..1024", "-j");
+            c->jobs = (unsigned)jobs;
         } else if (strcmp(a, "--arg") == 0 || strcmp(a, "--argjson") == 0) {
             if (i + 2 >= argc) return query_usage("%s needs NAME and VALUE", a);
             size_t v = c->nvars++;
@@ -541,7 +691,8 @@ int jet_query_main(int argc, char **argv) {
     jet_buf_init(&c.out, NULL);
     qrun_init(&c.run);
     jet_parser *parser = NULL;
-    jet_od *od = NULL;
+    qworker *workers = NULL; /* the NDJSON path's, one per thread */
+    unsigned threads = 0;
     qvec_docs slurp = {NULL, 0, 0};
     int rc = parse_query_args(&c, argc, argv);
     if (rc >= 0) goto done;
@@ -564,8 +715,12 @@ int jet_query_main(int argc, char **argv) {
         run_one(&c, qv_null());
     } else {
         parser = jet_parser_new(NULL);
-        od = c.npath ? jet_od_new(NULL) : NULL;
-        if (!parser || (c.npath && !od)) {
+        threads = c.jobs ? c.jobs : jet_cpu_count();
+        if (threads > 256) threads = 256; /* jet_stream_run's most */
+        workers = (qworker *)calloc(threads, sizeof *workers);
+        if (workers)
+            for (unsigned t = 0; t < threads; t++) qrun_init(&workers[t].run);
+        if (!parser || !workers) {
             fputs("jet: out of memory\n", stderr);
             rc = QX_FAIL;
             goto done;
@@ -575,6 +730,10 @@ int jet_query_main(int argc, char **argv) {
             const char *path = c.nfiles ? c.files[i] : "-";
             c.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
             c.lines = c.ndjson || has_suffix(path, ".ndjson") || has_suffix(path, ".jsonl");
+            if (c.lines && !c.slurp) {
+                if (!query_stream(&c, path, workers, threads, &rc)) break;
+                continue;
+            }
             input_bytes in;
             errno = 0;
             if (!input_open(path, &in)) {
@@ -583,7 +742,7 @@ int jet_query_main(int argc, char **argv) {
                 rc = QX_USAGE; /* as jq: 2 when an input cannot be read */
                 continue;
             }
-            bool go_on = run_buffer(&c, in.data, in.len, parser, od, c.slurp ? &slurp : NULL);
+            bool go_on = run_buffer(&c, in.data, in.len, parser, c.slurp ? &slurp : NULL);
             input_close(&in); /* documents copy what they keep */
             c.buf = NULL;
             if (!go_on) break;
@@ -624,7 +783,8 @@ done:
     free((void *)c.var_docs);
     qprog_free(c.prog);
     qrun_free(&c.run);
-    jet_od_free(od);
+    for (unsigned t = 0; workers && t < threads; t++) qrun_free(&workers[t].run);
+    free(workers);
     jet_parser_free(parser);
     jet_buf_free(&c.out);
     return rc;

@@ -983,7 +983,7 @@ static bool to_entries(qrun *r, const qnode *n, qv v, qv *out) {
     char b[32];
     if (v.type != QT_ARR && v.type != QT_OBJ) return fail_at(r, n, "%s (%s) has no keys", TV(v, b));
     qvec arr = {NULL, 0, 0};
-    static char key_text[] = "key", value_text[] = "value";
+    static const char key_text[] = "key", value_text[] = "value";
     qiter it;
     qiter_init(&it, v);
     qv k, val;
