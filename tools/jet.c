@@ -36,6 +36,7 @@
 
 #include "jet.h"
 #include "query/query.h"
+#include "query/tool_alloc.h"
 
 #ifndef _WIN32
 #include <fcntl.h>
@@ -360,7 +361,8 @@ static jet_doc *load(const char *path, const cli *c) {
                         !(c->wflags & JET_WRITE_REPLACE_INVALID_UTF8) &&
                         (ro.flags & JET_READ_ALLOW_INVALID_UTF8);
     if (ascii_strict) ro.flags &= ~JET_READ_ALLOW_INVALID_UTF8;
-    jet_doc *d = jet_read_file(path, &ro, NULL, &err);
+    /* big input buffer and DOM on huge pages (query/tool_alloc.h) */
+    jet_doc *d = jet_read_file(path, &ro, tool_alloc(), &err);
     if (!d) {
         const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
         const char *msg = err.msg ? err.msg : jet_code_name(err.code);
@@ -643,7 +645,7 @@ static int run_stream(const cli *c, const char *path, int cmd, const char *point
 
 /* A whole file in memory (validate without a document), within the size
  * limit load() applies, checked while reading. NULL on failure, reported as
- * load() does. */
+ * load() does. Free with tool_alloc()->free. */
 static char *read_whole(const char *path, const cli *c, size_t *len) {
     size_t limit = max_size_for(path, c);
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
@@ -653,43 +655,12 @@ static char *read_whole(const char *path, const cli *c, size_t *len) {
         fprintf(stderr, "%s: cannot open file%s%s\n", name, errno ? ": " : "", errno ? strerror(errno) : "");
         return NULL;
     }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = (char *)malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            /* one byte past the limit is enough to know it is passed */
-            size_t want = limit && cap * 2 > limit + 1 ? limit + 1 : cap * 2;
-            char *grown = (char *)realloc(buf, want);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap = want;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (limit && n > limit) {
-            free(buf);
-            report_size_limit(name, limit, c);
-            if (f != stdin) fclose(f);
-            return NULL;
-        }
-        if (got == 0) {
-            if (ferror(f)) {
-                free(buf);
-                buf = NULL;
-                fprintf(stderr, "%s: cannot read file\n", name);
-                if (f != stdin) fclose(f);
-                return NULL;
-            }
-            break;
-        }
-    }
+    bool too_big;
+    char *buf = tool_read_all(f, limit, len, &too_big);
+    if (too_big) report_size_limit(name, limit, c);
+    else if (!buf && ferror(f)) fprintf(stderr, "%s: cannot read file\n", name);
+    else if (!buf) fputs("jet: out of memory\n", stderr);
     if (f != stdin) fclose(f);
-    if (!buf) fputs("jet: out of memory\n", stderr);
-    *len = n;
     return buf;
 }
 
@@ -717,7 +688,7 @@ static int cmd_validate(cli *c) {
             else fprintf(stderr, "%s: %s\n", name, msg);
             rc = EXIT_FAIL;
         }
-        free(text);
+        tool_alloc()->free(NULL, text);
     }
     return rc;
 }

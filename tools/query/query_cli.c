@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "query.h"
+#include "tool_alloc.h"
 
 #ifndef _WIN32
 #include <fcntl.h>
@@ -199,20 +200,20 @@ static bool run_one(qcli *c, qv input) {
 }
 
 /* An input's bytes: a regular file mapped (no copy; populated at once
- * where the system can, so that its pages are not faulted in one by one),
- * else read whole into `data` (standard input, pipes). */
+ * where the system can, which costs less than reading it into memory,
+ * even huge pages), else read whole into memory from tool_alloc()
+ * (standard input, pipes). */
 typedef struct input_bytes {
     const char *data;
     size_t len;
     bool mapped;
 } input_bytes;
 
-static char *read_all(const char *path, size_t *len);
-
 static bool input_open(const char *path, input_bytes *in) {
     memset(in, 0, sizeof in[0]);
+    bool is_stdin = strcmp(path, "-") == 0;
 #ifndef _WIN32
-    if (strcmp(path, "-") != 0) {
+    if (!is_stdin) {
         int fd = open(path, O_RDONLY);
         if (fd < 0) return false;
         struct stat st;
@@ -233,9 +234,14 @@ static bool input_open(const char *path, input_bytes *in) {
         close(fd);
     }
 #endif
-    char *buf = read_all(path, &in->len);
-    in->data = buf;
-    return buf != NULL;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) return false;
+    bool too_big;
+    in->data = tool_read_all(f, 0, &in->len, &too_big);
+    int saved = errno;
+    if (!is_stdin) fclose(f);
+    errno = saved;
+    return in->data != NULL;
 }
 
 static void input_close(input_bytes *in) {
@@ -245,39 +251,7 @@ static void input_close(input_bytes *in) {
         return;
     }
 #endif
-    free((void *)(uintptr_t)in->data);
-}
-
-/* The whole of a file or standard input. */
-static char *read_all(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = (char *)malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *d = cap <= SIZE_MAX / 2 ? (char *)realloc(buf, cap * 2) : NULL;
-            if (!d) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = d;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                free(buf);
-                buf = NULL;
-            }
-            break;
-        }
-    }
-    if (f != stdin) fclose(f);
-    *len = n;
-    return buf;
+    tool_alloc()->free(NULL, (void *)(uintptr_t)in->data);
 }
 
 static bool is_ws(char ch) {
@@ -714,7 +688,7 @@ int jet_query_main(int argc, char **argv) {
         c.doc_line = c.doc_col = 1;
         run_one(&c, qv_null());
     } else {
-        parser = jet_parser_new(NULL);
+        parser = jet_parser_new(tool_alloc()); /* big documents: huge pages */
         threads = c.jobs ? c.jobs : jet_cpu_count();
         if (threads > 256) threads = 256; /* jet_stream_run's most */
         workers = (qworker *)calloc(threads, sizeof *workers);
