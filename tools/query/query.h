@@ -6,8 +6,9 @@
  * Ownership: a compiled query (qprog) owns its AST; a run (qrun) owns an
  * arena that holds every value it makes, valid until qrun_reset or
  * qrun_free. Values read from a jet_doc point into it (zero-copy), so the
- * document must outlive the run's use of them. Nothing here is shared
- * between threads; one qrun per thread.
+ * document must outlive the run's use of them. A compiled query is only
+ * read while it runs, so threads may share one (and the variables'
+ * values), each with its own qrun (jet query --ndjson does).
  */
 #ifndef JET_QUERY_H
 #define JET_QUERY_H

@@ -416,23 +416,19 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
     return true;
 }
 
-/* ---- NDJSON through jet_stream_run (docs/query.md, "Streams") ----
+/* ---- NDJSON through jet_stream_run (docs/query.md, "NDJSON: streamed") ----
  *
  * The caller's thread reads the input in chunks and splits it into lines;
  * worker threads parse each line and run the filter on it, each with its
- * own evaluator (qworker), writing the outputs into the batch's buffer;
+ * own evaluator (a qrun), writing the outputs into the batch's buffer;
  * the caller's thread writes them to stdout in input order. Each result
  * starts with a tag byte: 'O' then the outputs; or 'E' then the outputs
  * made before a runtime error, the error's message and, last, two size_t:
  * the error's position in the filter and the message's length. */
 
-typedef struct qworker {
-    qrun run;
-} qworker;
-
 typedef struct qstream_job {
     qcli *c;
-    qworker *workers; /* one per thread, indexed by jet_stream_worker.id */
+    qrun *runs;       /* one per thread, indexed by jet_stream_worker.id */
     int fd;           /* the input (POSIX) */
     FILE *in;         /* the input (elsewhere) */
 } qstream_job;
@@ -440,7 +436,7 @@ typedef struct qstream_job {
 static bool query_work(void *ctx, jet_stream_worker *w, const jet_stream_doc *d, jet_error *err) {
     qstream_job *j = (qstream_job *)ctx;
     const qcli *c = j->c;
-    qrun *run = &j->workers[w->id].run;
+    qrun *run = &j->runs[w->id];
     qsink k = {c, w->out, NULL, NULL};
     size_t start = w->out->len;
     if (!jet_buf_append(w->out, "O", 1)) return false;
@@ -520,8 +516,8 @@ static size_t query_read(void *ctx, char *buf, size_t cap) {
 
 /* One NDJSON input through the stream; false to stop everything. An input
  * that cannot be opened is reported and sets *rc (the run goes on). */
-static bool query_stream(qcli *c, const char *path, qworker *workers, unsigned threads, int *rc) {
-    qstream_job j = {c, workers, -1, NULL};
+static bool query_stream(qcli *c, const char *path, qrun *runs, unsigned threads, int *rc) {
+    qstream_job j = {c, runs, -1, NULL};
     bool is_stdin = strcmp(path, "-") == 0;
     errno = 0;
 #ifndef _WIN32
@@ -665,7 +661,7 @@ int jet_query_main(int argc, char **argv) {
     jet_buf_init(&c.out, NULL);
     qrun_init(&c.run);
     jet_parser *parser = NULL;
-    qworker *workers = NULL; /* the NDJSON path's, one per thread */
+    qrun *runs = NULL; /* the NDJSON path's evaluators, one per thread */
     unsigned threads = 0;
     qvec_docs slurp = {NULL, 0, 0};
     int rc = parse_query_args(&c, argc, argv);
@@ -691,10 +687,9 @@ int jet_query_main(int argc, char **argv) {
         parser = jet_parser_new(tool_alloc()); /* big documents: huge pages */
         threads = c.jobs ? c.jobs : jet_cpu_count();
         if (threads > 256) threads = 256; /* jet_stream_run's most */
-        workers = (qworker *)calloc(threads, sizeof *workers);
-        if (workers)
-            for (unsigned t = 0; t < threads; t++) qrun_init(&workers[t].run);
-        if (!parser || !workers) {
+        runs = (qrun *)calloc(threads, sizeof *runs);
+        for (unsigned t = 0; runs && t < threads; t++) qrun_init(&runs[t]);
+        if (!parser || !runs) {
             fputs("jet: out of memory\n", stderr);
             rc = QX_FAIL;
             goto done;
@@ -705,7 +700,7 @@ int jet_query_main(int argc, char **argv) {
             c.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
             c.lines = c.ndjson || has_suffix(path, ".ndjson") || has_suffix(path, ".jsonl");
             if (c.lines && !c.slurp) {
-                if (!query_stream(&c, path, workers, threads, &rc)) break;
+                if (!query_stream(&c, path, runs, threads, &rc)) break;
                 continue;
             }
             input_bytes in;
@@ -757,8 +752,8 @@ done:
     free((void *)c.var_docs);
     qprog_free(c.prog);
     qrun_free(&c.run);
-    for (unsigned t = 0; workers && t < threads; t++) qrun_free(&workers[t].run);
-    free(workers);
+    for (unsigned t = 0; runs && t < threads; t++) qrun_free(&runs[t]);
+    free(runs);
     jet_parser_free(parser);
     jet_buf_free(&c.out);
     return rc;
