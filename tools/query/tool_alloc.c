@@ -45,9 +45,15 @@ static void *block_at(char *base, size_t mapped) {
 }
 
 #if TOOL_HAVE_MMAP
+/* JET_HUGEPAGES=0 in the environment turns the advice off: where freed
+ * memory goes back to a hypervisor (virtio-balloon free page reporting,
+ * e.g. Firecracker), a huge page taken more than a few seconds after the
+ * last run freed its memory is backed again by the host, which cost more
+ * than the 4 KiB faults it saves (tool_alloc.h). */
 static void advise_huge(void *p, size_t len) {
 #ifdef MADV_HUGEPAGE
-    madvise(p, len, MADV_HUGEPAGE);
+    const char *env = getenv("JET_HUGEPAGES");
+    if (!env || strcmp(env, "0") != 0) madvise(p, len, MADV_HUGEPAGE);
 #else
     (void)p;
     (void)len;
