@@ -29,10 +29,6 @@
 #define HUGE_PAGE ((size_t)2 << 20)
 #define BIG_BLOCK HUGE_PAGE /* blocks of at least this many bytes are mapped */
 
-static size_t round_up(size_t n, size_t to) {
-    return n > SIZE_MAX - (to - 1) ? 0 : (n + to - 1) / to * to;
-}
-
 static size_t block_mapped(const void *p) {
     size_t len;
     memcpy(&len, (const char *)p - HEADER, sizeof len);
@@ -45,6 +41,11 @@ static void *block_at(char *base, size_t mapped) {
 }
 
 #if TOOL_HAVE_MMAP
+/* n rounded up to a multiple of `to`; 0 when that overflows. */
+static size_t round_up(size_t n, size_t to) {
+    return n > SIZE_MAX - (to - 1) ? 0 : (n + to - 1) / to * to;
+}
+
 /* JET_HUGEPAGES=0 in the environment turns the advice off: where freed
  * memory goes back to a hypervisor (virtio-balloon free page reporting,
  * e.g. Firecracker), a huge page taken more than a few seconds after the
