@@ -125,8 +125,24 @@ typedef struct qsink {
 static bool emit_value(void *ctx, qv v) {
     qsink *k = (qsink *)ctx;
     const qcli *c = k->c;
-    if ((c->raw || c->join) && v.type == QT_STR) {
-        if (!jet_buf_append(k->out, v.u.s, v.len) || (!c->join && !jet_buf_append(k->out, "\n", 1))) {
+    /* text written as it is: raw strings; and, without a writer (most
+     * outputs of a path like .id), null, booleans and numbers kept as read */
+    const char *text = NULL;
+    size_t len = 0;
+    switch (v.type) {
+    case QT_NULL: text = "null", len = 4; break;
+    case QT_FALSE: text = "false", len = 5; break;
+    case QT_TRUE: text = "true", len = 4; break;
+    case QT_NUM:
+        if (v.rep == QR_TEXT) text = v.u.s, len = v.len;
+        break;
+    case QT_STR:
+        if (c->raw || c->join) text = v.u.s, len = v.len;
+        break;
+    default: break;
+    }
+    if (text) {
+        if (!jet_buf_append(k->out, text, len) || (!c->join && !jet_buf_append(k->out, "\n", 1))) {
             k->write_err = "out of memory";
             return false;
         }
