@@ -21,6 +21,7 @@
 #include "errors.h"
 #include "internal.h"
 #include "num.h"
+#include "num_print.h"
 
 /* Input bytes of a string escaped per reservation (6 output bytes each at
  * worst): bounds the reservation for very long strings. */
@@ -205,13 +206,15 @@ static JET_ALWAYS_INLINE char *jet__put_colon(char *out, bool pretty) {
 
 /* ---- scalars (room reserved by the caller) ---- */
 
-/* An unsigned integer: one digit without a call (counts, flags, small ids). */
+/* Integers, inline (num_print.h): no call below 10^16. */
 static JET_ALWAYS_INLINE char *jet__put_uint(char *out, uint64_t u) {
-    if (u < 10) {
-        *out = (char)('0' + u);
-        return out + 1;
-    }
-    return out + jet_num_write_u64(u, out);
+    return jet__num_put_u64(out, u);
+}
+
+static JET_ALWAYS_INLINE char *jet__put_sint(char *out, int64_t i) {
+    *out = '-';
+    out += i < 0;
+    return jet__num_put_u64(out, i < 0 ? UINT64_C(0) - (uint64_t)i : (uint64_t)i);
 }
 
 /* A literal of n <= 8 bytes (null, true, false). */

@@ -80,15 +80,20 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             WALK_PAST_LEAF(v);
             break;
         case JET_TYPE_NUM | JET_SUBTYPE_SINT:
-            out += jet_num_write_i64(v->uni.i, out);
+            out = jet__put_sint(out, v->uni.i);
             WALK_PAST_LEAF(v);
             break;
         case JET_TYPE_NUM | JET_SUBTYPE_F64:
-            if (JET_UNLIKELY(!isfinite(v->uni.d)) && !nan_inf) {
-                bad = JET__SCALAR_NAN_INF;
-                goto fail;
+            /* the printer inline (num_print.h): no call per number */
+            if (JET_LIKELY(isfinite(v->uni.d))) {
+                out = jet__num_put_f64(out, v->uni.d);
+            } else {
+                if (!nan_inf) {
+                    bad = JET__SCALAR_NAN_INF;
+                    goto fail;
+                }
+                out += jet_num_write_f64(v->uni.d, out);
             }
-            out += jet_num_write_f64(v->uni.d, out);
             WALK_PAST_LEAF(v);
             break;
         case JET_TYPE_NULL:
