@@ -169,6 +169,19 @@ static JET_ALWAYS_INLINE char *jet__put_newline(char *out, size_t spaces) {
     return out + spaces;
 }
 
+/* A line break and `spaces` spaces (< 16) in one 16-byte store, for the
+ * tree walks, which reserve the 15 bytes of slack this needs
+ * (tree_walk.h's WALK_SEP_ROOM); deeper lines as jet__put_newline. */
+static const char jet__line16[16] = {'\n', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+                                     ' ',  ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+static JET_ALWAYS_INLINE char *jet__put_line16(char *out, size_t spaces) {
+    if (JET_LIKELY(spaces < 16)) {
+        memcpy(out, jet__line16, 16);
+        return out + 1 + spaces;
+    }
+    return jet__put_newline(out, spaces);
+}
+
 /* "{}" or "[]". */
 static JET_ALWAYS_INLINE char *jet__put_empty(char *out, bool obj) {
     out[0] = obj ? '{' : '[';

@@ -559,8 +559,10 @@ static JET_ALWAYS_INLINE char *jet__num_put_f64(char *p, double v) {
     }
     uint64_t d;
     int k, n;
-    if ((unsigned)-q <= 52u && (c & ((UINT64_C(1) << -q) - 1)) == 0) {
-        k = 0; /* an integer below 2^53: its own shortest form */
+    /* An integer below 2^53 (its own shortest form): 0 <= -q <= ctz(c)
+     * (c != 0, so ctz(c) <= 52; q > 0 wraps to a huge -q). */
+    if ((unsigned)-q <= jet__ctz64(c)) {
+        k = 0;
         d = np_strip_zeros(c >> -q, &k);
         n = np_count_digits(d);
     } else {

@@ -44,7 +44,8 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
     char *out = *outp;
     int bad = JET__SCALAR_OK;
     int kind = 0;
-#define WALK_SEP_ROOM (2 + depth * indent)
+/* pretty: 15 bytes of slack for jet__put_line16's 16-byte store */
+#define WALK_SEP_ROOM (2 + depth * indent + (pretty ? 15u : 0u))
 #define WALK_ROOM(n)                                                      \
     do {                                                                  \
         if (JET_UNLIKELY((size_t)(e->lim - out) < (size_t)(n))) {         \
@@ -136,9 +137,11 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             WALK_FRAME *f = &stack[depth++];
             f->left = (n << 1) | (size_t)obj;
             WALK_ENTER(f, v);
-            /* the bracket, line break and indent fit in the room reserved
-             * for the container (indent <= 15 < JET__EMIT_SCALAR_ROOM) */
-            out = jet__put_open(out, obj, pretty, depth * indent);
+            /* the bracket and jet__put_line16's 16 bytes (or the exact
+             * line past 15 spaces) fit in the room reserved for the
+             * container (JET__EMIT_SCALAR_ROOM and its slack) */
+            *out++ = obj ? '{' : '[';
+            if (pretty) out = jet__put_line16(out, depth * indent);
             if (obj) goto key;
             continue;
         }
@@ -153,7 +156,8 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             WALK_FRAME *top = &stack[depth - 1];
             top->left -= 2;
             if (top->left >> 1) {
-                out = jet__put_comma(out, pretty, depth * indent);
+                *out++ = ',';
+                if (pretty) out = jet__put_line16(out, depth * indent);
                 WALK_SIBLING(top, v);
                 if (top->left & 1) goto key;
                 break;
@@ -161,7 +165,8 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             depth--;
             /* the bracket on its line, and the separator after it */
             WALK_ROOM(2 * WALK_SEP_ROOM);
-            out = jet__put_close(out, top->left & 1, pretty, depth * indent);
+            if (pretty) out = jet__put_line16(out, depth * indent);
+            *out++ = (top->left & 1) ? '}' : ']';
         }
         continue;
 
