@@ -401,6 +401,17 @@ static JET_ALWAYS_INLINE uint64_t np_rop64(uint64_t g, uint64_t cp, uint64_t low
     return (hi >> 1) | (rest != 0);
 }
 
+/* The interval's lower end *cbl for cb = 4c (half as far below when
+ * `asym`), and k = floor(log10 of the interval's width) for c * 2^q. */
+static JET_ALWAYS_INLINE int np_lower_end(uint64_t cb, int q, int asym, uint64_t *cbl) {
+    if (!asym) {
+        *cbl = cb - 2;
+        return np_flog10_pow2(q);
+    }
+    *cbl = cb - 1;
+    return np_flog10_3q_pow2(q);
+}
+
 /* Shortest decimal of c * 2^q (c > 0); returns d and sets *k, value d*10^k.
  * `asym`: c is the smallest significand of a normal binade above the first,
  * so the gap below is half the gap above. */
@@ -410,14 +421,7 @@ static JET_ALWAYS_INLINE uint64_t np_shortest64(uint64_t c, int q, int asym, int
     uint64_t cb = c << 2;
     uint64_t cbr = cb + 2;
     uint64_t cbl;
-    int k;
-    if (!asym) {
-        cbl = cb - 2;
-        k = np_flog10_pow2(q);
-    } else {
-        cbl = cb - 1;
-        k = np_flog10_3q_pow2(q);
-    }
+    int k = np_lower_end(cb, q, asym, &cbl);
     int p = -k;
     uint64_t vb, vbl, vbr;
     if ((unsigned)p <= 27u) {
@@ -469,14 +473,7 @@ static inline uint64_t np_shortest32(uint32_t c, int q, int asym, int *kout,
     uint64_t cb = (uint64_t)c << 2;
     uint64_t cbr = cb + 2;
     uint64_t cbl;
-    int k;
-    if (!asym) {
-        cbl = cb - 2;
-        k = np_flog10_pow2(q);
-    } else {
-        cbl = cb - 1;
-        k = np_flog10_3q_pow2(q);
-    }
+    int k = np_lower_end(cb, q, asym, &cbl);
     int p = -k; /* -31 <= p <= 45: inside the table */
     const uint64_t *t = jet_pow10_tab[p - JET_POW10_MIN];
     /* The high half is exact for 0 <= p <= 27 (5^27 < 2^64). */
