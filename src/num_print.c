@@ -77,11 +77,10 @@ static size_t np_special(char *buf, int neg, int nan) {
 }
 
 size_t jet_num_write_f64(double v, char *buf) {
-    uint64_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    if (JET_UNLIKELY(((bits >> 52) & 0x7ffu) == 0x7ffu))
+    uint64_t bits = jet__f64_bits(v);
+    if (JET_UNLIKELY(!jet__f64_bits_finite(bits)))
         return np_special(buf, (int)(bits >> 63), (bits << 12) != 0);
-    char *p = jet__num_put_f64(buf, v);
+    char *p = jet__num_put_f64(buf, bits);
     *p = '\0';
     return (size_t)(p - buf);
 }

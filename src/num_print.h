@@ -127,15 +127,24 @@ static inline uint64_t np_digits8(uint32_t v) { return np_digit_values8(v) + NP_
  */
 #if defined(__SSE2__) && !defined(JET_NUM_NO_SSE2) && !defined(JET_PORTABLE)
 #include <emmintrin.h>
+/* c, hidden from the optimizer: gcc turns _mm_mullo_epi16 by a known 100
+ * or 10 into 7 or 4 shifts and adds; an opaque constant keeps it one
+ * pmullw (about 9 instructions less per 16 digits). */
+static JET_ALWAYS_INLINE __m128i np_opaque(__m128i c) {
+#if JET_GNUC
+    __asm__("" : "+x"(c));
+#endif
+    return c;
+}
 static inline void np_digits16(uint32_t a, uint32_t b, uint64_t *wa, uint64_t *wb) {
     __m128i v = _mm_unpacklo_epi64(_mm_cvtsi32_si128((int)a), _mm_cvtsi32_si128((int)b));
     __m128i hi = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi32((int)0xD1B71759)), 45);
     __m128i lo = _mm_sub_epi32(v, _mm_mul_epu32(hi, _mm_set1_epi32(10000)));
     __m128i y = _mm_or_si128(hi, _mm_slli_epi64(lo, 32));      /* 32-bit lanes, each < 10^4 */
     __m128i q = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi16(5243)), 3);
-    y = _mm_or_si128(q, _mm_slli_epi32(_mm_sub_epi16(y, _mm_mullo_epi16(q, _mm_set1_epi16(100))), 16));
+    y = _mm_or_si128(q, _mm_slli_epi32(_mm_sub_epi16(y, _mm_mullo_epi16(q, np_opaque(_mm_set1_epi16(100)))), 16));
     q = _mm_mulhi_epu16(y, _mm_set1_epi16(6554));               /* 16-bit lanes, each < 100 */
-    y = _mm_or_si128(q, _mm_slli_epi16(_mm_sub_epi16(y, _mm_mullo_epi16(q, _mm_set1_epi16(10))), 8));
+    y = _mm_or_si128(q, _mm_slli_epi16(_mm_sub_epi16(y, _mm_mullo_epi16(q, np_opaque(_mm_set1_epi16(10)))), 8));
     y = _mm_add_epi8(y, _mm_set1_epi8('0'));
     /* the low 64 bits, then the high 64 bits (SSE2 has no 64-bit extract) */
     uint64_t t[2];
@@ -532,11 +541,20 @@ static JET_ALWAYS_INLINE char *jet__num_put_u64(char *p, uint64_t u) {
     return p + 8;
 }
 
-/* The shortest form of a finite v (num.h's format) at p; returns the end.
- * Room: JET_NUM_F64_MAX_CHARS + 1 bytes. */
-static JET_ALWAYS_INLINE char *jet__num_put_f64(char *p, double v) {
+/* The bits of a double, and whether they are a finite one (an integer
+ * test: the value never goes through a floating-point register). */
+static JET_ALWAYS_INLINE uint64_t jet__f64_bits(double v) {
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
+    return bits;
+}
+static JET_ALWAYS_INLINE bool jet__f64_bits_finite(uint64_t bits) {
+    return ((bits >> 52) & 0x7ffu) != 0x7ffu;
+}
+
+/* The shortest form of the finite double with these bits (num.h's format)
+ * at p; returns the end. Room: JET_NUM_F64_MAX_CHARS + 1 bytes. */
+static JET_ALWAYS_INLINE char *jet__num_put_f64(char *p, uint64_t bits) {
     uint64_t t = bits & ((UINT64_C(1) << 52) - 1);
     unsigned be = (unsigned)(bits >> 52) & 0x7ffu;
     *p = '-';

@@ -84,10 +84,11 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             out = jet__put_sint(out, v->uni.i);
             WALK_PAST_LEAF(v);
             break;
-        case JET_TYPE_NUM | JET_SUBTYPE_F64:
+        case JET_TYPE_NUM | JET_SUBTYPE_F64: {
             /* the printer inline (num_print.h): no call per number */
-            if (JET_LIKELY(isfinite(v->uni.d))) {
-                out = jet__num_put_f64(out, v->uni.d);
+            uint64_t bits = jet__f64_bits(v->uni.d);
+            if (JET_LIKELY(jet__f64_bits_finite(bits))) {
+                out = jet__num_put_f64(out, bits);
             } else {
                 if (!nan_inf) {
                     bad = JET__SCALAR_NAN_INF;
@@ -97,6 +98,7 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             }
             WALK_PAST_LEAF(v);
             break;
+        }
         case JET_TYPE_NULL:
             out = jet__put_lit(out, "null", 4);
             WALK_PAST_LEAF(v);
