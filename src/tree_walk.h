@@ -40,7 +40,13 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
     WALK_FRAME *stack = local;
     size_t cap = JET__WALK_LOCAL_FRAMES, depth = 0;
     const size_t indent = pretty ? e->o.indent : 0;
-    const bool verbatim_ok = e->o.verbatim_ok, nan_inf = e->o.nan_inf;
+    const bool nan_inf = e->o.nan_inf;
+    /* A string is copied unscanned when its tag has NOESC and the flags
+     * allow: one test per string (verbatim_bits), and for a key one compare
+     * that also checks its type (verbatim_key; no tag equals ~0 under the
+     * mask, so without verbatim_ok every key takes the checked path). */
+    const uint64_t verbatim_bits = e->o.verbatim_ok ? JET_TAG_STR_NOESC : 0;
+    const uint64_t verbatim_key = e->o.verbatim_ok ? (JET_TYPE_STR | JET_TAG_STR_NOESC) : ~(uint64_t)0;
     char *out = *outp;
     int bad = JET__SCALAR_OK;
     int kind = 0;
@@ -58,7 +64,7 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
 #define WALK_STR(tail)                                                    \
     do {                                                                  \
         size_t n_ = (size_t)(v->tag >> JET_TAG_LEN_SHIFT);                \
-        if ((v->tag & JET_TAG_STR_NOESC) && verbatim_ok) {                \
+        if (v->tag & verbatim_bits) {                                     \
             WALK_ROOM(n_ + 2 + (tail));                                   \
             out = jet__put_str_verbatim(out, v->uni.str, n_);             \
         } else {                                                          \
@@ -173,11 +179,17 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
         continue;
 
     key:
-        if (JET_UNLIKELY((v->tag & JET_TAG_TYPE_MASK) != JET_TYPE_STR)) {
-            bad = JET__SCALAR_BAD_KEY;
-            goto fail;
+        if (JET_LIKELY((v->tag & (JET_TAG_TYPE_MASK | JET_TAG_STR_NOESC)) == verbatim_key)) {
+            size_t n_ = (size_t)(v->tag >> JET_TAG_LEN_SHIFT);
+            WALK_ROOM(n_ + 4 + JET__EMIT_SCALAR_ROOM + WALK_SEP_ROOM);
+            out = jet__put_str_verbatim(out, v->uni.str, n_);
+        } else {
+            if (JET_UNLIKELY((v->tag & JET_TAG_TYPE_MASK) != JET_TYPE_STR)) {
+                bad = JET__SCALAR_BAD_KEY;
+                goto fail;
+            }
+            WALK_STR(2 + JET__EMIT_SCALAR_ROOM + WALK_SEP_ROOM);
         }
-        WALK_STR(2 + JET__EMIT_SCALAR_ROOM + WALK_SEP_ROOM);
         out = jet__put_colon(out, pretty);
         WALK_PAST_KEY(v);
         goto value;
