@@ -529,15 +529,16 @@ static JET_ALWAYS_INLINE char *jet__num_put_u64(char *p, uint64_t u) {
     if (JET_UNLIKELY(u >= UINT64_C(10000000000000000))) return jet__num_put_u64_long(p, u);
     uint64_t hi = u / 100000000u;
     uint32_t lo = (uint32_t)(u - hi * 100000000u);
+    uint64_t wh, wl;
+    np_digits16((uint32_t)hi, lo, &wh, &wl); /* one SSE2 pass for both */
     if (hi < 10) { /* 9 digits: ids, timestamps in seconds */
         *p++ = (char)('0' + hi);
     } else {
-        uint64_t w = np_digit_values8((uint32_t)hi);
-        unsigned z = jet__ctz64(w) >> 3;
-        np_put8(p, (w + NP_ASCII0) >> (8 * z));
+        unsigned z = jet__ctz64(wh - NP_ASCII0) >> 3;
+        np_put8(p, wh >> (8 * z));
         p += 8 - z;
     }
-    np_put8(p, np_digits8(lo));
+    np_put8(p, wl);
     return p + 8;
 }
 
