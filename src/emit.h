@@ -21,6 +21,7 @@
 #include "errors.h"
 #include "internal.h"
 #include "num.h"
+#include "num_print.h"
 
 /* Input bytes of a string escaped per reservation (6 output bytes each at
  * worst): bounds the reservation for very long strings. */
@@ -168,6 +169,19 @@ static JET_ALWAYS_INLINE char *jet__put_newline(char *out, size_t spaces) {
     return out + spaces;
 }
 
+/* A line break and `spaces` spaces (< 16) in one 16-byte store, for the
+ * tree walks, which reserve the 15 bytes of slack this needs
+ * (tree_walk.h's WALK_SEP_ROOM); deeper lines as jet__put_newline. */
+static const char jet__line16[16] = {'\n', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+                                     ' ',  ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+static JET_ALWAYS_INLINE char *jet__put_line16(char *out, size_t spaces) {
+    if (JET_LIKELY(spaces < 16)) {
+        memcpy(out, jet__line16, 16);
+        return out + 1 + spaces;
+    }
+    return jet__put_newline(out, spaces);
+}
+
 /* "{}" or "[]". */
 static JET_ALWAYS_INLINE char *jet__put_empty(char *out, bool obj) {
     out[0] = obj ? '{' : '[';
@@ -205,13 +219,15 @@ static JET_ALWAYS_INLINE char *jet__put_colon(char *out, bool pretty) {
 
 /* ---- scalars (room reserved by the caller) ---- */
 
-/* An unsigned integer: one digit without a call (counts, flags, small ids). */
+/* Integers, inline (num_print.h): no call below 10^16. */
 static JET_ALWAYS_INLINE char *jet__put_uint(char *out, uint64_t u) {
-    if (u < 10) {
-        *out = (char)('0' + u);
-        return out + 1;
-    }
-    return out + jet_num_write_u64(u, out);
+    return jet__num_put_u64(out, u);
+}
+
+static JET_ALWAYS_INLINE char *jet__put_sint(char *out, int64_t i) {
+    *out = '-';
+    out += i < 0;
+    return jet__num_put_u64(out, i < 0 ? UINT64_C(0) - (uint64_t)i : (uint64_t)i);
 }
 
 /* A literal of n <= 8 bytes (null, true, false). */

@@ -40,11 +40,18 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
     WALK_FRAME *stack = local;
     size_t cap = JET__WALK_LOCAL_FRAMES, depth = 0;
     const size_t indent = pretty ? e->o.indent : 0;
-    const bool verbatim_ok = e->o.verbatim_ok, nan_inf = e->o.nan_inf;
+    const bool nan_inf = e->o.nan_inf;
+    /* A string is copied unscanned when its tag has NOESC and the flags
+     * allow: one test per string (verbatim_bits), and for a key one compare
+     * that also checks its type (verbatim_key; no tag equals ~0 under the
+     * mask, so without verbatim_ok every key takes the checked path). */
+    const uint64_t verbatim_bits = e->o.verbatim_ok ? JET_TAG_STR_NOESC : 0;
+    const uint64_t verbatim_key = e->o.verbatim_ok ? (JET_TYPE_STR | JET_TAG_STR_NOESC) : ~(uint64_t)0;
     char *out = *outp;
     int bad = JET__SCALAR_OK;
     int kind = 0;
-#define WALK_SEP_ROOM (2 + depth * indent)
+/* pretty: 15 bytes of slack for jet__put_line16's 16-byte store */
+#define WALK_SEP_ROOM (2 + depth * indent + (pretty ? 15u : 0u))
 #define WALK_ROOM(n)                                                      \
     do {                                                                  \
         if (JET_UNLIKELY((size_t)(e->lim - out) < (size_t)(n))) {         \
@@ -57,7 +64,7 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
 #define WALK_STR(tail)                                                    \
     do {                                                                  \
         size_t n_ = (size_t)(v->tag >> JET_TAG_LEN_SHIFT);                \
-        if ((v->tag & JET_TAG_STR_NOESC) && verbatim_ok) {                \
+        if (v->tag & verbatim_bits) {                                     \
             WALK_ROOM(n_ + 2 + (tail));                                   \
             out = jet__put_str_verbatim(out, v->uni.str, n_);             \
         } else {                                                          \
@@ -80,17 +87,24 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             WALK_PAST_LEAF(v);
             break;
         case JET_TYPE_NUM | JET_SUBTYPE_SINT:
-            out += jet_num_write_i64(v->uni.i, out);
+            out = jet__put_sint(out, v->uni.i);
             WALK_PAST_LEAF(v);
             break;
-        case JET_TYPE_NUM | JET_SUBTYPE_F64:
-            if (JET_UNLIKELY(!isfinite(v->uni.d)) && !nan_inf) {
-                bad = JET__SCALAR_NAN_INF;
-                goto fail;
+        case JET_TYPE_NUM | JET_SUBTYPE_F64: {
+            /* the printer inline (num_print.h): no call per number */
+            uint64_t bits = jet__f64_bits(v->uni.d);
+            if (JET_LIKELY(jet__f64_bits_finite(bits))) {
+                out = jet__num_put_f64(out, bits);
+            } else {
+                if (!nan_inf) {
+                    bad = JET__SCALAR_NAN_INF;
+                    goto fail;
+                }
+                out += jet_num_write_f64(v->uni.d, out);
             }
-            out += jet_num_write_f64(v->uni.d, out);
             WALK_PAST_LEAF(v);
             break;
+        }
         case JET_TYPE_NULL:
             out = jet__put_lit(out, "null", 4);
             WALK_PAST_LEAF(v);
@@ -131,9 +145,11 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             WALK_FRAME *f = &stack[depth++];
             f->left = (n << 1) | (size_t)obj;
             WALK_ENTER(f, v);
-            /* the bracket, line break and indent fit in the room reserved
-             * for the container (indent <= 15 < JET__EMIT_SCALAR_ROOM) */
-            out = jet__put_open(out, obj, pretty, depth * indent);
+            /* the bracket and jet__put_line16's 16 bytes (or the exact
+             * line past 15 spaces) fit in the room reserved for the
+             * container (JET__EMIT_SCALAR_ROOM and its slack) */
+            *out++ = obj ? '{' : '[';
+            if (pretty) out = jet__put_line16(out, depth * indent);
             if (obj) goto key;
             continue;
         }
@@ -148,7 +164,8 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             WALK_FRAME *top = &stack[depth - 1];
             top->left -= 2;
             if (top->left >> 1) {
-                out = jet__put_comma(out, pretty, depth * indent);
+                *out++ = ',';
+                if (pretty) out = jet__put_line16(out, depth * indent);
                 WALK_SIBLING(top, v);
                 if (top->left & 1) goto key;
                 break;
@@ -156,16 +173,23 @@ static JET_ALWAYS_INLINE bool WALK_FN(jet__emit *e, char **outp, const WALK_NODE
             depth--;
             /* the bracket on its line, and the separator after it */
             WALK_ROOM(2 * WALK_SEP_ROOM);
-            out = jet__put_close(out, top->left & 1, pretty, depth * indent);
+            if (pretty) out = jet__put_line16(out, depth * indent);
+            *out++ = (top->left & 1) ? '}' : ']';
         }
         continue;
 
     key:
-        if (JET_UNLIKELY((v->tag & JET_TAG_TYPE_MASK) != JET_TYPE_STR)) {
-            bad = JET__SCALAR_BAD_KEY;
-            goto fail;
+        if (JET_LIKELY((v->tag & (JET_TAG_TYPE_MASK | JET_TAG_STR_NOESC)) == verbatim_key)) {
+            size_t n_ = (size_t)(v->tag >> JET_TAG_LEN_SHIFT);
+            WALK_ROOM(n_ + 4 + JET__EMIT_SCALAR_ROOM + WALK_SEP_ROOM);
+            out = jet__put_str_verbatim(out, v->uni.str, n_);
+        } else {
+            if (JET_UNLIKELY((v->tag & JET_TAG_TYPE_MASK) != JET_TYPE_STR)) {
+                bad = JET__SCALAR_BAD_KEY;
+                goto fail;
+            }
+            WALK_STR(2 + JET__EMIT_SCALAR_ROOM + WALK_SEP_ROOM);
         }
-        WALK_STR(2 + JET__EMIT_SCALAR_ROOM + WALK_SEP_ROOM);
         out = jet__put_colon(out, pretty);
         WALK_PAST_KEY(v);
         goto value;
