@@ -1065,8 +1065,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     uint32_t nseen = 0;
     /* the field expected next if members come in declared order;
      * t->count when there is no guess (or the table is not hashed) */
-    const bool hashed = t->map_state == MAP_HASH;
-    uint32_t expect = hashed ? 0 : t->count;
+    bool in_order = t->map_state == MAP_HASH;
+    uint32_t expect = in_order ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
     const bool lazy = od->lazy;
     /* once every field is in, the rest of the object is skipped as a
@@ -1095,10 +1095,15 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             }
             int fi;
             if (JET_LIKELY(!jet__od_toks_backslash(od, &tk, p, q))) {
-                if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n))
+                if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
                     fi = (int)expect;
-                else
+                } else {
                     fi = find_field(t, j + p + 1, q - p - 1, j + n);
+                    /* a declared field out of declared order: the text has
+                     * an order of its own (sorted keys, another writer's),
+                     * so stop guessing for the rest of this object */
+                    if (fi >= 0) in_order = false;
+                }
             } else {
                 jet_str k;
                 size_t vv;
@@ -1143,7 +1148,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
                 seen[fi >> 6] |= bit;
                 nseen++;
-                expect = hashed && (uint32_t)fi + 1 < t->count ? (uint32_t)fi + 1 : t->count;
+                expect = in_order && (uint32_t)fi + 1 < t->count ? (uint32_t)fi + 1 : t->count;
                 /* The common kinds straight from the token stream: a string
                  * without escapes, a plain integer, a boolean. Anything
                  * unusual (and every error) takes decode_value, which goes
@@ -1228,8 +1233,9 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             size_t e = jet__od_close_deep(od, sep, 1, od->depth);
                             if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
                             od->pos = jet__od_next(od, e);
-                        } else if (!skip_rest(d, t, &tk, sep, at)) {
-                            return false;
+                        } else {
+                            jet_od_toks rest = tk; /* tk's address stays here (registers) */
+                            if (!skip_rest(d, t, &rest, sep, at)) return false;
                         }
                         od->depth--;
                         return true;
