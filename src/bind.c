@@ -552,7 +552,7 @@ typedef struct grow {
     size_t count, cap, size;
 } grow;
 
-static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
+static JET_ALWAYS_INLINE char *grow_slot(dec *d, grow *g) {
     if (g->count == g->cap) {
         size_t cap = g->cap ? g->cap * 2 : 8;
         if (cap > SIZE_MAX / g->size) {
@@ -565,8 +565,13 @@ static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
         g->data = n;
         g->cap = cap;
     }
-    char *slot = g->data + g->count++ * g->size;
-    memset(slot, 0, g->size);
+    return g->data + g->count++ * g->size;
+}
+
+/* The next element's slot, zeroed (members the element leaves unset). */
+static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
+    char *slot = grow_slot(d, g);
+    if (slot) memset(slot, 0, g->size);
     return slot;
 }
 
@@ -629,8 +634,11 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
     jet_od_toks tk;
     jet__od_toks_seek(od, &tk, od->pos);
     size_t v = jet__od_toks_take(&tk, n);
+    /* an element that is a whole jet_str (or slice) is written whole by
+     * every path that succeeds: no zeroing first */
+    const bool whole = e->offset == 0 && e->size == sizeof(jet_str);
     for (;;) {
-        char *slot = grow_next(d, g);
+        char *slot = whole ? grow_slot(d, g) : grow_next(d, g);
         if (!slot) return false;
         size_t vq;
         if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
