@@ -1178,6 +1178,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         mark_present(f, base, true);
                         goto next;
                     }
+                    if (vq < n) { /* escaped: its quotes are known, no second search */
+                        jet_str sv;
+                        if (!jet__od_string_body(od, v, vq, &sv) || !store_field_str(d, f, dst, sv))
+                            return false;
+                        mark_present(f, base, true);
+                        goto next;
+                    }
                 } else if ((f->kind == JET_K_UINT || f->kind == JET_K_INT) && vc != 'n') {
                     uint64_t mag;
                     bool neg;

@@ -1484,6 +1484,21 @@ static void test_small_docs(void) {
             CHECK(STR_IS(e.id, "i") && STR_IS(e.sig, "s") && e.tag_count == 1 && e.tags[0].count == 1 &&
                   STR_IS(e.tags[0].items[0], "t"));
         }
+        /* an escaped string member: unescaped from the quotes the loop found;
+         * a bad escape is the string's error; stable strings leave the
+         * cursor's scratch for the arena */
+        static const char esc[] = "{\"content\":\"a\\u00e9\\tb\",\"created_at\":1,\"pubkey\":\"k\"}";
+        static const char bad_esc[] = "{\"content\":\"a\\xb\",\"created_at\":1,\"pubkey\":\"k\"}";
+        NostrShortEvent se;
+        CHECK_DEC_OK(dec_n(&nostr_short_type, &se, LIT(esc), fl));
+        CHECK(STR_IS(se.content, "a\xc3\xa9\tb") && !in_input(se.content.ptr) && STR_IS(se.pubkey, "k"));
+        CHECK_DEC_OK(dec_n(&nostr_short_type, &se, LIT(esc), fl | JET_READ_STABLE_STRINGS));
+        CHECK(STR_IS(se.content, "a\xc3\xa9\tb") && se.created_at == 1);
+        jet_str stable = se.content;
+        static const char other[] = "{\"content\":\"zz\\u00ffyyyy\",\"created_at\":1,\"pubkey\":\"k\"}";
+        CHECK_DEC_OK(dec_n(&nostr_short_type, &se, LIT(other), fl)); /* the cursor's next document */
+        CHECK(str_is(stable, LIT("a\xc3\xa9\tb")));
+        CHECK_DEC_ERR(dec_n(&nostr_short_type, &se, LIT(bad_esc), fl), JET_ERR_STRING_ESCAPE, "/content");
         /* a field given twice after the guess was given up (sorted order) */
         static const char dup[] = "{\"content\":\"a\",\"id\":\"i\",\"content\":\"b\"}";
         NostrEvent e;
