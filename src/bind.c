@@ -1218,6 +1218,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             goto next;
                         }
                     }
+                } else if (f->kind == JET_K_STRUCT && vc == '{') {
+                    /* a nested object: straight in, without decode_value's dispatch */
+                    mark_present(f, base, true);
+                    if (!decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL)) return false;
+                    jet__od_toks_seek(od, &tk, od->pos);
+                    goto next;
                 } else if (f->kind == JET_K_F64 && vc != 'n') {
                     jet_num num;
                     jet_code code = JET_OK;

@@ -1449,6 +1449,23 @@ static void test_arena(void) {
     CHECK(c.live == 0);
 }
 
+/* A nested object with a presence member (the member loop's direct path). */
+typedef struct SdInner {
+    int32_t x;
+} SdInner;
+typedef struct SdOuter {
+    bool has_in;
+    SdInner in;
+    int32_t y;
+} SdOuter;
+static const jet_field sd_inner_fields[] = {JET_F_INT(SdInner, x, "x")};
+static jet_struct sd_inner_type = JET_STRUCT(SdInner, sd_inner_fields);
+static const jet_field sd_outer_fields[] = {
+    JET_F_OPT_HAS(SdOuter, in, has_in, "in", JET_K_STRUCT, &sd_inner_type),
+    JET_F_INT(SdOuter, y, "y"),
+};
+static jet_struct sd_outer_type = JET_STRUCT(SdOuter, sd_outer_fields);
+
 /* The small-document paths: the key-order guess given up on a text ordered
  * otherwise (sorted keys) and kept for declared order, duplicates still
  * found either way; string-array elements written whole into arena memory
@@ -1499,6 +1516,13 @@ static void test_small_docs(void) {
         CHECK_DEC_OK(dec_n(&nostr_short_type, &se, LIT(other), fl)); /* the cursor's next document */
         CHECK(str_is(stable, LIT("a\xc3\xa9\tb")));
         CHECK_DEC_ERR(dec_n(&nostr_short_type, &se, LIT(bad_esc), fl), JET_ERR_STRING_ESCAPE, "/content");
+        SdOuter so;
+        CHECK_DEC_OK(dec_n(&sd_outer_type, &so, LIT("{\"y\":2,\"in\":{\"x\":5}}"), fl));
+        CHECK(so.has_in && so.in.x == 5 && so.y == 2);
+        CHECK_DEC_OK(dec_n(&sd_outer_type, &so, LIT("{\"y\":3}"), fl));
+        CHECK(!so.has_in && so.in.x == 0 && so.y == 3);
+        CHECK_DEC_ERR(dec_n(&sd_outer_type, &so, LIT("{\"in\":{\"x\":\"5\"},\"y\":1}"), fl), JET_ERR_TYPE,
+                      "/in/x");
         /* a field given twice after the guess was given up (sorted order) */
         static const char dup[] = "{\"content\":\"a\",\"id\":\"i\",\"content\":\"b\"}";
         NostrEvent e;
