@@ -552,7 +552,7 @@ typedef struct grow {
     size_t count, cap, size;
 } grow;
 
-static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
+static JET_ALWAYS_INLINE char *grow_slot(dec *d, grow *g) {
     if (g->count == g->cap) {
         size_t cap = g->cap ? g->cap * 2 : 8;
         if (cap > SIZE_MAX / g->size) {
@@ -565,8 +565,13 @@ static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
         g->data = n;
         g->cap = cap;
     }
-    char *slot = g->data + g->count++ * g->size;
-    memset(slot, 0, g->size);
+    return g->data + g->count++ * g->size;
+}
+
+/* The next element's slot, zeroed (members the element leaves unset). */
+static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
+    char *slot = grow_slot(d, g);
+    if (slot) memset(slot, 0, g->size);
     return slot;
 }
 
@@ -629,8 +634,11 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
     jet_od_toks tk;
     jet__od_toks_seek(od, &tk, od->pos);
     size_t v = jet__od_toks_take(&tk, n);
+    /* an element that is a whole jet_str (or slice) is written whole by
+     * every path that succeeds: no zeroing first */
+    const bool whole = e->offset == 0 && e->size == sizeof(jet_str);
     for (;;) {
-        char *slot = grow_next(d, g);
+        char *slot = whole ? grow_slot(d, g) : grow_next(d, g);
         if (!slot) return false;
         size_t vq;
         if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
@@ -1065,8 +1073,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     uint32_t nseen = 0;
     /* the field expected next if members come in declared order;
      * t->count when there is no guess (or the table is not hashed) */
-    const bool hashed = t->map_state == MAP_HASH;
-    uint32_t expect = hashed ? 0 : t->count;
+    bool in_order = t->map_state == MAP_HASH;
+    uint32_t expect = in_order ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
     const bool lazy = od->lazy;
     /* once every field is in, the rest of the object is skipped as a
@@ -1095,10 +1103,15 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             }
             int fi;
             if (JET_LIKELY(!jet__od_toks_backslash(od, &tk, p, q))) {
-                if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n))
+                if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
                     fi = (int)expect;
-                else
+                } else {
                     fi = find_field(t, j + p + 1, q - p - 1, j + n);
+                    /* a declared field out of declared order: the text has
+                     * an order of its own (sorted keys, another writer's),
+                     * so stop guessing for the rest of this object */
+                    if (fi >= 0) in_order = false;
+                }
             } else {
                 jet_str k;
                 size_t vv;
@@ -1143,7 +1156,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
                 seen[fi >> 6] |= bit;
                 nseen++;
-                expect = hashed && (uint32_t)fi + 1 < t->count ? (uint32_t)fi + 1 : t->count;
+                expect = in_order && (uint32_t)fi + 1 < t->count ? (uint32_t)fi + 1 : t->count;
                 /* The common kinds straight from the token stream: a string
                  * without escapes, a plain integer, a boolean. Anything
                  * unusual (and every error) takes decode_value, which goes
@@ -1162,6 +1175,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         jet__field_str_store(dst, f->flags, sv);
+                        mark_present(f, base, true);
+                        goto next;
+                    }
+                    if (vq < n) { /* escaped: its quotes are known, no second search */
+                        jet_str sv;
+                        if (!jet__od_string_body(od, v, vq, &sv) || !store_field_str(d, f, dst, sv))
+                            return false;
                         mark_present(f, base, true);
                         goto next;
                     }
@@ -1198,6 +1218,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             goto next;
                         }
                     }
+                } else if (f->kind == JET_K_STRUCT && vc == '{') {
+                    /* a nested object: straight in, without decode_value's dispatch */
+                    mark_present(f, base, true);
+                    if (!decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL)) return false;
+                    jet__od_toks_seek(od, &tk, od->pos);
+                    goto next;
                 } else if (f->kind == JET_K_F64 && vc != 'n') {
                     jet_num num;
                     jet_code code = JET_OK;
@@ -1228,8 +1254,9 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             size_t e = jet__od_close_deep(od, sep, 1, od->depth);
                             if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
                             od->pos = jet__od_next(od, e);
-                        } else if (!skip_rest(d, t, &tk, sep, at)) {
-                            return false;
+                        } else {
+                            jet_od_toks rest = tk; /* tk's address stays here (registers) */
+                            if (!skip_rest(d, t, &rest, sep, at)) return false;
                         }
                         od->depth--;
                         return true;

@@ -105,6 +105,13 @@ static bool close_strict(jet_od *od, uint32_t base) {
 
 bool jet__od_close_levels(jet_od *od, uint32_t base) {
     if (!od->lazy) return close_strict(od, base);
+    size_t p = od->pos;
+    if (od->depth == base + 1 && p < od->len && (od->json[p] | 0x20) == '}') {
+        /* the usual case (']' or '}': brackets are not matched by kind) */
+        od->pos = jet__od_next(od, p + 1);
+        od->depth = base;
+        return true;
+    }
     size_t e = jet__od_close_deep(od, od->pos, od->depth - base, od->depth);
     if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
     od->pos = jet__od_next(od, e);

@@ -114,7 +114,7 @@ void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts
     od->lazy = (od->flags & JET_READ_LAZY) != 0;
     od->bad_window = false;
     od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
-    jet_arena_reset(&od->scratch);
+    if (od->scratch.chunks) jet_arena_reset(&od->scratch); /* rarely used: no call per document */
     od->unesc_len = 0;
 }
 
@@ -209,7 +209,8 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
     bool lax = (od->flags & JET_READ_ALLOW_INVALID_UTF8) != 0;
     if (words <= 2 * od->half) {
         /* one window holds the whole input: stage 1 in one call */
-        if (!jet__od_index_reserve(od, words)) return false;
+        /* a small document after a first one: the index is already there */
+        if ((od->index_cap < 3 * words || !od->marks) && !jet__od_index_reserve(od, words)) return false;
         jet_scan_result res;
         bool scanned = len == 0 || jet__scan_ex(k, json, len, od->marks, od->bs, od->br, &res);
         od->words = len ? words : 0;

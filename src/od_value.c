@@ -229,7 +229,7 @@ bool jet_odv_get_str(jet_odv *v, jet_str *out) {
     if (!jet__odv_here(v)) return false;
     jet_od *od = v->od;
     if (JET_UNLIKELY(od->json[v->pos] != '"')) return jet__od_type_error(od, v->pos, JET_E_WANT_STRING);
-    return jet__od_string(od, v->pos, out) && !od->failed;
+    return jet__od_string_fast(od, v->pos, out) && !od->failed;
 }
 
 bool jet_odv_skip(jet_odv *v) {

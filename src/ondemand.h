@@ -327,7 +327,13 @@ static JET_ALWAYS_INLINE bool jet__od_toks_skip(jet_od *od, jet_od_toks *t, size
         return jet__od_toks_skip_container(od, t, v);
     }
     if ((c | 0x20) != '{') return jet__od_scalar_ok(od, v) || jet__od_invalid(od, v);
-    return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL);
+    /* the walk gets a copy: t's own address never leaves the caller, which
+     * can then keep its stream in registers (typed decoding: 2-4% fewer
+     * instructions on small documents) */
+    jet_od_toks w = *t;
+    bool ok = jet__od_walk(od, &w, v, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL);
+    *t = w;
+    return ok;
 }
 
 /* Reads the string whose opening quote is at `p` (the cursor's position):

@@ -1449,6 +1449,106 @@ static void test_arena(void) {
     CHECK(c.live == 0);
 }
 
+/* A nested object with a presence member (the member loop's direct path). */
+typedef struct SdInner {
+    int32_t x;
+} SdInner;
+typedef struct SdOuter {
+    bool has_in;
+    SdInner in;
+    int32_t y;
+} SdOuter;
+static const jet_field sd_inner_fields[] = {JET_F_INT(SdInner, x, "x")};
+static jet_struct sd_inner_type = JET_STRUCT(SdInner, sd_inner_fields);
+static const jet_field sd_outer_fields[] = {
+    JET_F_OPT_HAS(SdOuter, in, has_in, "in", JET_K_STRUCT, &sd_inner_type),
+    JET_F_INT(SdOuter, y, "y"),
+};
+static jet_struct sd_outer_type = JET_STRUCT(SdOuter, sd_outer_fields);
+
+/* The small-document paths: the key-order guess given up on a text ordered
+ * otherwise (sorted keys) and kept for declared order, duplicates still
+ * found either way; string-array elements written whole into arena memory
+ * that held garbage; the cursor's string view and a lazy finish on the last
+ * closing bracket. */
+static void test_small_docs(void) {
+    static const char sorted[] =
+        "{\"content\":\"hi\",\"created_at\":7,\"id\":\"i\",\"kind\":1,\"pubkey\":\"p\",\"sig\":\"s\","
+        "\"tags\":[[\"e\",\"a\\nb\"],[\"p\",\"x\",\"y\"],[]]}";
+    static const char declared[] =
+        "{\"id\":\"i\",\"pubkey\":\"p\",\"created_at\":7,\"kind\":1,\"tags\":[[\"t\"]],\"content\":\"hi\","
+        "\"sig\":\"s\"}";
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        for (int round = 0; round < 2; round++) {
+            /* the arena's memory full of garbage before the decode */
+            jet_arena_reset(&arena);
+            void *junk = jet_arena_alloc(&arena, 4096, 16);
+            CHECK(junk != NULL);
+            if (junk) memset(junk, 0xA5, 4096);
+            jet_arena_reset(&arena);
+            NostrEvent e;
+            CHECK_DEC_OK(dec_n(&nostr_event_type, &e, LIT(sorted), fl));
+            CHECK(STR_IS(e.id, "i") && STR_IS(e.pubkey, "p") && STR_IS(e.sig, "s") && STR_IS(e.content, "hi"));
+            CHECK(e.created_at == 7 && e.kind == 1 && e.tag_count == 3);
+            if (e.tag_count == 3) {
+                CHECK(e.tags[0].count == 2 && STR_IS(e.tags[0].items[0], "e") &&
+                      STR_IS(e.tags[0].items[1], "a\nb"));
+                CHECK(e.tags[1].count == 3 && STR_IS(e.tags[1].items[2], "y"));
+                CHECK(e.tags[2].count == 0 && e.tags[2].items == NULL);
+            }
+            CHECK_DEC_OK(dec_n(&nostr_event_type, &e, LIT(declared), fl));
+            CHECK(STR_IS(e.id, "i") && STR_IS(e.sig, "s") && e.tag_count == 1 && e.tags[0].count == 1 &&
+                  STR_IS(e.tags[0].items[0], "t"));
+        }
+        /* an escaped string member: unescaped from the quotes the loop found;
+         * a bad escape is the string's error; stable strings leave the
+         * cursor's scratch for the arena */
+        static const char esc[] = "{\"content\":\"a\\u00e9\\tb\",\"created_at\":1,\"pubkey\":\"k\"}";
+        static const char bad_esc[] = "{\"content\":\"a\\xb\",\"created_at\":1,\"pubkey\":\"k\"}";
+        NostrShortEvent se;
+        CHECK_DEC_OK(dec_n(&nostr_short_type, &se, LIT(esc), fl));
+        CHECK(STR_IS(se.content, "a\xc3\xa9\tb") && !in_input(se.content.ptr) && STR_IS(se.pubkey, "k"));
+        CHECK_DEC_OK(dec_n(&nostr_short_type, &se, LIT(esc), fl | JET_READ_STABLE_STRINGS));
+        CHECK(STR_IS(se.content, "a\xc3\xa9\tb") && se.created_at == 1);
+        jet_str stable = se.content;
+        static const char other[] = "{\"content\":\"zz\\u00ffyyyy\",\"created_at\":1,\"pubkey\":\"k\"}";
+        CHECK_DEC_OK(dec_n(&nostr_short_type, &se, LIT(other), fl)); /* the cursor's next document */
+        CHECK(str_is(stable, LIT("a\xc3\xa9\tb")));
+        CHECK_DEC_ERR(dec_n(&nostr_short_type, &se, LIT(bad_esc), fl), JET_ERR_STRING_ESCAPE, "/content");
+        SdOuter so;
+        CHECK_DEC_OK(dec_n(&sd_outer_type, &so, LIT("{\"y\":2,\"in\":{\"x\":5}}"), fl));
+        CHECK(so.has_in && so.in.x == 5 && so.y == 2);
+        CHECK_DEC_OK(dec_n(&sd_outer_type, &so, LIT("{\"y\":3}"), fl));
+        CHECK(!so.has_in && so.in.x == 0 && so.y == 3);
+        CHECK_DEC_ERR(dec_n(&sd_outer_type, &so, LIT("{\"in\":{\"x\":\"5\"},\"y\":1}"), fl), JET_ERR_TYPE,
+                      "/in/x");
+        /* a field given twice after the guess was given up (sorted order) */
+        static const char dup[] = "{\"content\":\"a\",\"id\":\"i\",\"content\":\"b\"}";
+        NostrEvent e;
+        CHECK_DEC_ERR(dec_n(&nostr_event_type, &e, LIT(dup), fl), JET_ERR_DUPLICATE_KEY, "/content");
+        /* the cursor: a string view, then a finish on the outer ']' */
+        static const char msg[] = "[\"EVENT\",{\"content\":\"c\"}]";
+        static const char trail[] = "[\"EVENT\",{\"content\":\"c\"}] x";
+        for (int t = 0; t < 2; t++) {
+            jet_read_opts o = {fl, 0, 0};
+            jet_odv r, v;
+            jet_od_iter it;
+            jet_str tag = {NULL, 0};
+            const char *in = t ? trail : msg;
+            bool ok = jet_od_start(od, in, strlen(in), &o, &r) && jet_odv_arr(&r, &it) &&
+                      jet_od_arr_next(&it, &v) && jet_odv_get_str(&v, &tag) && jet_od_arr_next(&it, &v);
+            CHECK(ok && STR_IS(tag, "EVENT") && tag.ptr == in + 2);
+            jet_od_iter ob;
+            jet_str c = {NULL, 0};
+            CHECK(ok && jet_odv_obj(&v, &ob) && jet_od_obj_find(&ob, "content", 7, &v) && jet_odv_get_str(&v, &c) &&
+                  STR_IS(c, "c"));
+            bool fin = jet_od_finish(od);
+            CHECK(t ? !fin && jet_od_error(od)->code != JET_OK : fin);
+        }
+    }
+}
+
 int main(void) {
     od = jet_od_new(NULL);
     CHECK(od != NULL);
@@ -1464,6 +1564,7 @@ int main(void) {
     test_api_sample();
     test_nostr();
     test_twitter();
+    test_small_docs();
 
     jet_arena_free(&arena);
     jet_od_free(od);
