@@ -284,9 +284,10 @@ bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b);
 /* Records the DOM reader's error for the input, found invalid at `off` by
  * a strict walk; returns false. */
 bool jet__od_invalid(jet_od *od, size_t off);
-/* Whether the number or literal at p is valid and ends where a token ends
- * (the strict skip of a scalar); no error recorded. */
-bool jet__od_scalar_ok(jet_od *od, size_t p);
+/* The end of the number or literal at p when it is valid, else SIZE_MAX
+ * (the strict skip of a scalar; whether it is glued to what follows is the
+ * caller's check); no error recorded. */
+size_t jet__od_scalar_end(jet_od *od, size_t p);
 
 /* Skipping the value whose first token, at v (its byte c), was just taken
  * from the stream t. The key lookup (jet_od_obj_find) and typed decoding
@@ -310,6 +311,8 @@ static JET_ALWAYS_INLINE bool jet__od_toks_skip_container(jet_od *od, jet_od_tok
     return true;
 }
 
+static JET_ALWAYS_INLINE bool jet__od_token_end_ok(jet_od *od, size_t e);
+
 /* Any value, first token v (byte c) just taken from t, at depth od->depth
  * (a member of the container the cursor is in): by brackets under
  * JET_READ_LAZY, else by the strict walk; a string without escapes costs
@@ -326,7 +329,15 @@ static JET_ALWAYS_INLINE bool jet__od_toks_skip(jet_od *od, jet_od_toks *t, size
         if ((c | 0x20) != '{') return true; /* neither '{' nor '[' */
         return jet__od_toks_skip_container(od, t, v);
     }
-    if ((c | 0x20) != '{') return jet__od_scalar_ok(od, v) || jet__od_invalid(od, v);
+    if ((c | 0x20) != '{') {
+        /* not glued: the next token starts where it ends (else the byte
+         * there is checked) */
+        size_t e = jet__od_scalar_end(od, v);
+        if (JET_LIKELY(e != SIZE_MAX) &&
+            ((t->bits && t->base + jet__ctz64_offset(t->bits) == e) || jet__od_token_end_ok(od, e)))
+            return true;
+        return jet__od_invalid(od, v);
+    }
     return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL);
 }
 
