@@ -94,10 +94,6 @@ tail:
     return true;
 }
 
-bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b) {
-    return jet__od_unescape(od, od->json + a, b - a, NULL, NULL, false);
-}
-
 /* Body of the string at quote p, closing quote at q, into *out. */
 bool jet__od_string_body(jet_od *od, size_t p, size_t q, jet_str *out) {
     const char *s = od->json + p + 1;

@@ -12,6 +12,7 @@
 #include "bits.h"
 #include "grammar.h"
 #include "num.h"
+#include "utf8.h"
 
 #include <string.h>
 
@@ -39,6 +40,45 @@ bool jet__od_invalid(jet_od *od, size_t off) {
     return jet__od_err(od, JET_E_INVALID_JSON, off);
 }
 
+/* The escapes a skip checks: the usual ones (\" \\ \/ \b \f \n \r \t) a
+ * table load each, \u of a code point outside the surrogates a hex check;
+ * anything else (surrogates, errors) through the unescaper's check of the
+ * whole range, which says the same for those and reports nothing. Every
+ * backslash in the range is in a string, and an escape never ends one. */
+static const unsigned char walk_escape_plain[256] = {
+    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1,
+};
+
+bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b) {
+    if (a >= b) return true;
+    const char *j = od->json;
+    size_t next = a; /* the first byte no escape has taken */
+    size_t w = a >> 6, wl = (b - 1) >> 6;
+    uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
+    for (;;) {
+        while (!bits) {
+            if (++w > wl) return true;
+            bits = jet__od_bword(od, w);
+        }
+        size_t k = (w << 6) + jet__ctz64_offset(bits);
+        bits &= bits - 1;
+        if (k >= b) return true;
+        if (k < next) continue; /* the second of "\\" */
+        if (JET_LIKELY(b - k >= 2 && walk_escape_plain[(unsigned char)j[k + 1]])) {
+            next = k + 2;
+            continue;
+        }
+        if (b - k >= 6 && j[k + 1] == 'u') {
+            int32_t cp = jet__hex4(j + k + 2);
+            if (cp >= 0 && (cp < 0xD800 || cp > 0xDFFF)) {
+                next = k + 6;
+                continue;
+            }
+        }
+        return jet__od_unescape(od, j + a, b - a, NULL, NULL, false);
+    }
+}
+
 /* Digits from json[i]: the offset of the first non-digit (or n). */
 static JET_ALWAYS_INLINE size_t walk_digits(const char *j, size_t i, size_t n) {
     while (n - i >= 8) {
@@ -61,15 +101,16 @@ static JET_NOINLINE size_t walk_scalar_parse(jet_od *od, size_t p);
 static JET_ALWAYS_INLINE size_t walk_scalar_end(jet_od *od, size_t p) {
     const char *j = od->json;
     const size_t n = od->len;
+    if (JET_LIKELY(n - p >= 5)) {
+        /* the literals as a word (a bad one fails as a number below) */
+        uint32_t w4 = jet__load_le32(j + p);
+        if (w4 == jet__load_le32("true") || w4 == jet__load_le32("null")) return p + 4;
+        if (w4 == jet__load_le32("fals") && j[p + 4] == 'e') return p + 5;
+    } else if (n - p == 4) {
+        uint32_t w4 = jet__load_le32(j + p);
+        if (w4 == jet__load_le32("true") || w4 == jet__load_le32("null")) return p + 4;
+    }
     char c = j[p];
-    if (c == 't' || c == 'n') {
-        if (n - p < 4 || jet__load_le32(j + p) != jet__load_le32(c == 't' ? "true" : "null")) return SIZE_MAX;
-        return p + 4;
-    }
-    if (c == 'f') {
-        if (n - p < 5 || jet__load_le32(j + p + 1) != jet__load_le32("alse")) return SIZE_MAX;
-        return p + 5;
-    }
     size_t i = p + (c == '-');
     if (JET_UNLIKELY(i >= n)) return SIZE_MAX;
     if (j[i] == '0') {
@@ -142,10 +183,12 @@ static JET_ALWAYS_INLINE bool walk_kind_set(jet_od *od, uint32_t level, bool obj
 
 /* The walk proper, on a token stream of its own (kept in registers). */
 static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
-                                   uint32_t base, bool in_obj, uint64_t key_lens, size_t *key_at) {
+                                   uint32_t base, bool in_obj, const jet_od_keys *keys,
+                                   size_t *key_at) {
     const char *j = od->json;
     const size_t n = od->len;
     const bool trailing = (od->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
+    const uint64_t key_lens = keys ? keys->lens : 0;
     const uint64_t *marks = t->marks;
     const size_t direct = t->direct;
     uint64_t bits = t->bits;
@@ -244,7 +287,10 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             size_t q, colon;
             WALK_TAKE(q);
             if (JET_UNLIKELY(key_lens) && depth == base + 1 &&
-                (((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) || jet__od_has_backslash(od, p + 1, q))) {
+                ((((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) &&
+                  keys->declared(keys->ctx, j + p + 1, q - p - 1, j + n)) ||
+                 ((p < tb || w >= direct || od->bs[w]) &&
+                  jet__od_has_backslash(od, p + 1, q)))) {
                 *key_at = p; /* a key the caller looks at */
                 t->bits = bits;
                 t->w = w;
@@ -279,9 +325,9 @@ static bool walk_span_backslash(jet_od *od, size_t a, size_t b) {
 }
 
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
-                  bool in_obj, uint64_t key_lens, size_t *key_at) {
+                  bool in_obj, const jet_od_keys *keys, size_t *key_at) {
     jet_od_toks local = *t;
-    bool ok = walk(od, &local, p, at, depth, base, in_obj, key_lens, key_at);
+    bool ok = walk(od, &local, p, at, depth, base, in_obj, keys, key_at);
     *t = local;
     if (!ok && (od->failed || !key_at)) return false;
     /* The escapes of every string walked, in one pass over the backslash

@@ -264,17 +264,26 @@ size_t jet__od_prev(jet_od *od, size_t p);
  * kinds are od->kinds' bits 0..depth-1, except the innermost one's, which
  * `in_obj` gives (and the walk records). It returns true once a value
  * ends at depth `base` (<= depth), t then resuming after that value's last
- * token. With key_lens not 0 it also stops, returning false with no error
- * and *key_at set, at a key of the container at depth base + 1 whose length
- * has its bit in key_lens (jet_struct.map_lens) or that has an escape: typed
- * decoding looks there for a declared field given twice.
+ * token. With `keys` not NULL it also stops, returning false with no error
+ * and *key_at set, at a key of the container at depth base + 1 that has an
+ * escape, or whose length has its bit in keys->lens (jet_struct.map_lens)
+ * and that keys->declared says is declared: typed decoding reports a
+ * declared field given twice there. (Asking in the walk, not stopping at
+ * every key of a declared key's length, saves an exit and a re-entry.)
  */
 #define JET_OD_AT_VALUE 0
 #define JET_OD_AT_FIRST 1
 #define JET_OD_AT_SEP 2
 #define JET_OD_AT_KEY 3 /* after a ',' in an object */
+typedef struct jet_od_keys {
+    uint64_t lens;
+    /* whether key[0..len) (no escape; `end`: how far key may be read) is
+     * one the caller declares */
+    bool (*declared)(const void *ctx, const char *key, size_t len, const char *end);
+    const void *ctx;
+} jet_od_keys;
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
-                  bool in_obj, uint64_t key_lens, size_t *key_at);
+                  bool in_obj, const jet_od_keys *keys, size_t *key_at);
 /* Records the kind of the container at depth `level` + 1 (od->kinds bit
  * `level`), growing od->kinds; false on OOM (recorded). */
 bool jet__od_kinds_set(jet_od *od, uint32_t level, bool obj);
@@ -338,7 +347,7 @@ static JET_ALWAYS_INLINE bool jet__od_toks_skip(jet_od *od, jet_od_toks *t, size
             return true;
         return jet__od_invalid(od, v);
     }
-    return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL);
+    return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, NULL, NULL);
 }
 
 /* Reads the string whose opening quote is at `p` (the cursor's position):
