@@ -311,6 +311,17 @@ fail:
     return jet__od_invalid(od, bad);
 }
 
+/* The walk compiled twice: the usual one, which stops at no key, without
+ * the test at every key. */
+static JET_NOINLINE bool walk_plain(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
+                                    uint32_t base, bool in_obj) {
+    return walk(od, t, p, at, depth, base, in_obj, NULL, NULL);
+}
+static JET_NOINLINE bool walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
+                                   uint32_t base, bool in_obj, const jet_od_keys *keys, size_t *key_at) {
+    return walk(od, t, p, at, depth, base, in_obj, keys, key_at);
+}
+
 /* Whether a backslash lies in json[a..b): a span the walk passed, often
  * many words long, whose words are OR-ed without a branch each when the
  * index holds them directly. */
@@ -327,7 +338,8 @@ static bool walk_span_backslash(jet_od *od, size_t a, size_t b) {
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                   bool in_obj, const jet_od_keys *keys, size_t *key_at) {
     jet_od_toks local = *t;
-    bool ok = walk(od, &local, p, at, depth, base, in_obj, keys, key_at);
+    bool ok = keys ? walk_keys(od, &local, p, at, depth, base, in_obj, keys, key_at)
+                   : walk_plain(od, &local, p, at, depth, base, in_obj);
     *t = local;
     if (!ok && (od->failed || !key_at)) return false;
     /* The escapes of every string walked, in one pass over the backslash
