@@ -54,6 +54,11 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
     return p + 2;
 }
 
+/* The escapes that stand for one byte: \" \\ \/ \b \f \n \r \t. */
+static const unsigned char escape_plain[256] = {
+    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1,
+};
+
 /* Unescapes the string body s[0..n) (no quotes; stage 1 guarantees no
  * unescaped quote inside, and has validated the UTF-8 or it is allowed
  * invalid) into dst (room for n bytes): the runs between backslashes are
@@ -81,6 +86,19 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
             memcpy(d, p, (size_t)(bsl - p));
             d += bsl - p;
         } else {
+            /* only checking (the strict skip): the usual escapes by a
+             * table, \u outside the surrogates by its hex */
+            if (JET_LIKELY(e - bsl >= 2 && escape_plain[(unsigned char)bsl[1]])) {
+                p = bsl + 2;
+                continue;
+            }
+            if (e - bsl >= 6 && bsl[1] == 'u') {
+                int32_t cp = jet__hex4(bsl + 2);
+                if (cp >= 0 && (cp < 0xD800 || cp > 0xDFFF)) {
+                    p = bsl + 6;
+                    continue;
+                }
+            }
             d = one;
         }
         p = one_escape(od, bsl, e, &d, record);
@@ -92,6 +110,10 @@ tail:
     d += e - p;
     *out_len = (size_t)(d - dst);
     return true;
+}
+
+bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b) {
+    return jet__od_unescape(od, od->json + a, b - a, NULL, NULL, false);
 }
 
 /* Body of the string at quote p, closing quote at q, into *out. */

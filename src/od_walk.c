@@ -12,7 +12,6 @@
 #include "bits.h"
 #include "grammar.h"
 #include "num.h"
-#include "utf8.h"
 
 #include <string.h>
 
@@ -38,45 +37,6 @@ bool jet__od_invalid(jet_od *od, size_t off) {
      * accept (it never does where the walk rejects), the walk's verdict */
     if (!jet__od_validate_all(od, &od->opts, false)) return false;
     return jet__od_err(od, JET_E_INVALID_JSON, off);
-}
-
-/* The escapes a skip checks: the usual ones (\" \\ \/ \b \f \n \r \t) a
- * table load each, \u of a code point outside the surrogates a hex check;
- * anything else (surrogates, errors) through the unescaper's check of the
- * whole range, which says the same for those and reports nothing. Every
- * backslash in the range is in a string, and an escape never ends one. */
-static const unsigned char walk_escape_plain[256] = {
-    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1,
-};
-
-bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b) {
-    if (a >= b) return true;
-    const char *j = od->json;
-    size_t next = a; /* the first byte no escape has taken */
-    size_t w = a >> 6, wl = (b - 1) >> 6;
-    uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
-    for (;;) {
-        while (!bits) {
-            if (++w > wl) return true;
-            bits = jet__od_bword(od, w);
-        }
-        size_t k = (w << 6) + jet__ctz64_offset(bits);
-        bits &= bits - 1;
-        if (k >= b) return true;
-        if (k < next) continue; /* the second of "\\" */
-        if (JET_LIKELY(b - k >= 2 && walk_escape_plain[(unsigned char)j[k + 1]])) {
-            next = k + 2;
-            continue;
-        }
-        if (b - k >= 6 && j[k + 1] == 'u') {
-            int32_t cp = jet__hex4(j + k + 2);
-            if (cp >= 0 && (cp < 0xD800 || cp > 0xDFFF)) {
-                next = k + 6;
-                continue;
-            }
-        }
-        return jet__od_unescape(od, j + a, b - a, NULL, NULL, false);
-    }
 }
 
 /* Digits from json[i]: the offset of the first non-digit (or n). */
