@@ -165,7 +165,7 @@ static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
         }
         t->bits = t->marks[t->w];
     }
-    size_t p = t->base + (size_t)jet__ctz64(t->bits);
+    size_t p = t->base + jet__ctz64_offset(t->bits);
     t->bits &= t->bits - 1;
     return p;
 }
