@@ -297,15 +297,14 @@ static bool walk_span_backslash(jet_od *od, size_t a, size_t b) {
 
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                   bool in_obj, const jet_od_keys *keys, size_t *key_at) {
-    jet_od_toks local = *t;
-    bool ok = keys ? walk_keys(od, &local, p, at, depth, base, in_obj, keys, key_at)
-                   : walk_plain(od, &local, p, at, depth, base, in_obj);
-    *t = local;
+    bool ok = keys ? walk_keys(od, t, p, at, depth, base, in_obj, keys, key_at)
+                   : walk_plain(od, t, p, at, depth, base, in_obj);
     if (!ok && (od->failed || !key_at)) return false;
     /* The escapes of every string walked, in one pass over the backslash
      * bitmap from p to the next token (or to the key stopped at): every
      * backslash there is in a string, and an escape never ends one. */
-    size_t end = ok ? jet__od_toks_take(&local, od->len) : *key_at;
+    jet_od_toks next = *t;
+    size_t end = ok ? jet__od_toks_take(&next, od->len) : *key_at;
     if (JET_UNLIKELY(walk_span_backslash(od, p, end)) && !jet__od_escapes_ok(od, p, end))
         return jet__od_invalid(od, p);
     return ok;
