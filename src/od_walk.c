@@ -282,17 +282,21 @@ static JET_NOINLINE bool walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at,
     return walk(od, t, p, at, depth, base, in_obj, keys, key_at);
 }
 
-/* Whether a backslash lies in json[a..b): a span the walk passed, often
- * many words long, whose words are OR-ed without a branch each when the
- * index holds them directly. */
-static bool walk_span_backslash(jet_od *od, size_t a, size_t b) {
-    if (a >= b) return false;
-    size_t wa = a >> 6, wb = (b - 1) >> 6;
-    if (wa == wb || wb >= od->direct) return jet__od_has_backslash(od, a, b);
+/* The first backslash in json[a..b), or b: a span the walk passed, often
+ * many words long, whose words are read without the window's checks when
+ * the index holds them directly. */
+static size_t walk_span_backslash(jet_od *od, size_t a, size_t b) {
+    if (a >= b) return b;
+    size_t w = a >> 6, wb = (b - 1) >> 6;
+    if (wb >= od->direct) return jet__od_has_backslash(od, a, b) ? a : b;
     const uint64_t *bs = od->bs;
-    uint64_t any = bs[wa] & (~UINT64_C(0) << (a & 63));
-    for (size_t w = wa + 1; w < wb; w++) any |= bs[w];
-    return (any | (bs[wb] & (~UINT64_C(0) >> (63 - ((b - 1) & 63))))) != 0;
+    uint64_t m = bs[w] & (~UINT64_C(0) << (a & 63));
+    while (!m) {
+        if (++w > wb) return b;
+        m = bs[w];
+    }
+    size_t k = (w << 6) + jet__ctz64_offset(m);
+    return k < b ? k : b;
 }
 
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
@@ -305,7 +309,8 @@ bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, 
      * backslash there is in a string, and an escape never ends one. */
     jet_od_toks next = *t;
     size_t end = ok ? jet__od_toks_take(&next, od->len) : *key_at;
-    if (JET_UNLIKELY(walk_span_backslash(od, p, end)) && !jet__od_escapes_ok(od, p, end))
+    size_t bsl = walk_span_backslash(od, p, end);
+    if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end))
         return jet__od_invalid(od, p);
     return ok;
 }
