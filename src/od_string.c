@@ -71,13 +71,20 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
     char one[4]; /* dst NULL (only checking): each escape's bytes */
     size_t a = (size_t)(s - od->json), b = a + n;
     size_t w = a >> 6, wl = (b - 1) >> 6;
+    /* the words read directly when the index holds them all (long spans of
+     * the strict skip), else through the window */
+    const uint64_t *direct = wl < od->direct ? od->bs : NULL;
     uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
     for (;;) {
         while (!bits) {
+            if (direct && wl - w >= 4 && !(direct[w + 1] | direct[w + 2] | direct[w + 3] | direct[w + 4])) {
+                w += 4; /* a long span: four words without a backslash */
+                continue;
+            }
             if (++w > wl) goto tail;
-            bits = jet__od_bword(od, w);
+            bits = direct ? direct[w] : jet__od_bword(od, w);
         }
-        size_t k = (w << 6) + jet__ctz64(bits);
+        size_t k = (w << 6) + jet__ctz64_offset(bits);
         bits &= bits - 1;
         if (k >= b) break;
         const char *bsl = od->json + k;
