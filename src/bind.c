@@ -983,18 +983,26 @@ static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi
     return jet__od_fail(od, JET_ERR_DUPLICATE_KEY, second, od->msg);
 }
 
+/* Whether key[0..len) is one of the struct ctx's fields (the strict walk
+ * asks this at the unescaped keys of a declared key's length; they hold no
+ * NUL, a control character stage 1 rejects in strings). */
+static bool key_declared(const void *ctx, const char *key, size_t len, const char *end) {
+    return find_field((const jet_struct *)ctx, key, len, end) >= 0;
+}
+
 /* The strict skip of the rest of an object (from the ',' at sep) whose
- * fields are all in: a walk (od_walk.c) that stops at the keys whose length
- * is a declared key's, where a field given again is an error (unless
+ * fields are all in: a walk (od_walk.c) that stops at a declared key (or
+ * an escaped one), where a field given again is an error (unless
  * JET_READ_DUPLICATE_FIRST); the cursor then stands after the '}'. */
 static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
     jet_od *od = d->od;
-    const uint64_t lens = d->duplicates == DUP_FIRST ? 0 : t->map_lens;
+    const jet_od_keys keys = {t->map_lens, key_declared, t};
     size_t p = sep, key = 0;
     int at = JET_OD_AT_SEP;
     const char *j = od->json;
     const size_t n = od->len;
-    while (!jet__od_walk(od, tk, p, at, od->depth, od->depth - 1, true, lens, &key)) {
+    while (!jet__od_walk(od, tk, p, at, od->depth, od->depth - 1, true,
+                         d->duplicates == DUP_FIRST ? NULL : &keys, &key)) {
         if (od->failed) return false;
         /* the walk took the key's closing quote: its ':' and value next */
         size_t q = jet__od_next(od, key + 1);

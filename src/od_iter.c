@@ -97,7 +97,7 @@ static bool close_strict(jet_od *od, uint32_t base) {
     if (at == JET_OD_AT_VALUE && pc == ',' && in_obj) at = JET_OD_AT_KEY;
     jet_od_toks t;
     jet__od_toks_seek(od, &t, p + 1);
-    if (!jet__od_walk(od, &t, p, at, od->depth, base, in_obj, 0, NULL)) return false;
+    if (!jet__od_walk(od, &t, p, at, od->depth, base, in_obj, NULL, NULL)) return false;
     od->pos = jet__od_toks_take(&t, od->len);
     od->depth = base;
     return true;
@@ -137,7 +137,7 @@ bool jet__od_skip(jet_od *od) {
     if (!od->lazy) {
         jet_od_toks t;
         jet__od_toks_seek(od, &t, p + 1);
-        if (!jet__od_walk(od, &t, p, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL)) return false;
+        if (!jet__od_walk(od, &t, p, JET_OD_AT_VALUE, od->depth, od->depth, false, NULL, NULL)) return false;
         od->pos = jet__od_toks_take(&t, od->len);
         return true;
     }

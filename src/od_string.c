@@ -54,6 +54,11 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
     return p + 2;
 }
 
+/* The escapes that stand for one byte: \" \\ \/ \b \f \n \r \t. */
+static const unsigned char escape_plain[256] = {
+    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1,
+};
+
 /* Unescapes the string body s[0..n) (no quotes; stage 1 guarantees no
  * unescaped quote inside, and has validated the UTF-8 or it is allowed
  * invalid) into dst (room for n bytes): the runs between backslashes are
@@ -66,13 +71,20 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
     char one[4]; /* dst NULL (only checking): each escape's bytes */
     size_t a = (size_t)(s - od->json), b = a + n;
     size_t w = a >> 6, wl = (b - 1) >> 6;
+    /* the words read directly when the index holds them all (long spans of
+     * the strict skip), else through the window */
+    const uint64_t *direct = wl < od->direct ? od->bs : NULL;
     uint64_t bits = jet__od_bword(od, w) & (~UINT64_C(0) << (a & 63));
     for (;;) {
         while (!bits) {
+            if (direct && wl - w >= 4 && !(direct[w + 1] | direct[w + 2] | direct[w + 3] | direct[w + 4])) {
+                w += 4; /* a long span: four words without a backslash */
+                continue;
+            }
             if (++w > wl) goto tail;
-            bits = jet__od_bword(od, w);
+            bits = direct ? direct[w] : jet__od_bword(od, w);
         }
-        size_t k = (w << 6) + jet__ctz64(bits);
+        size_t k = (w << 6) + jet__ctz64_offset(bits);
         bits &= bits - 1;
         if (k >= b) break;
         const char *bsl = od->json + k;
@@ -81,6 +93,19 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
             memcpy(d, p, (size_t)(bsl - p));
             d += bsl - p;
         } else {
+            /* only checking (the strict skip): the usual escapes by a
+             * table, \u outside the surrogates by its hex */
+            if (JET_LIKELY(e - bsl >= 2 && escape_plain[(unsigned char)bsl[1]])) {
+                p = bsl + 2;
+                continue;
+            }
+            if (e - bsl >= 6 && bsl[1] == 'u') {
+                int32_t cp = jet__hex4(bsl + 2);
+                if (cp >= 0 && (cp < 0xD800 || cp > 0xDFFF)) {
+                    p = bsl + 6;
+                    continue;
+                }
+            }
             d = one;
         }
         p = one_escape(od, bsl, e, &d, record);

@@ -50,66 +50,64 @@ static JET_ALWAYS_INLINE size_t walk_digits(const char *j, size_t i, size_t n) {
     return i;
 }
 
-/* Whether the number or literal at p is one the DOM reader accepts, not
- * glued to the next token. Plain numbers (no exponent, an integer part
- * that cannot overflow a double) by their grammar alone; the others,
- * NaN and Infinity under their flag, through the number parser, whose
- * range check the DOM reader applies. */
-static JET_NOINLINE bool walk_scalar_parse(jet_od *od, size_t p);
+/* The end of the number or literal at p when it is one the DOM reader
+ * accepts, else SIZE_MAX; whether it is glued to the next token is the
+ * caller's check. Plain numbers (no exponent, an integer part that cannot
+ * overflow a double) by their grammar alone; the others, NaN and Infinity
+ * under their flag, through the number parser, whose range check the DOM
+ * reader applies. */
+static JET_NOINLINE size_t walk_scalar_parse(jet_od *od, size_t p);
 
-static JET_ALWAYS_INLINE bool walk_scalar(jet_od *od, size_t p) {
+static JET_ALWAYS_INLINE size_t walk_scalar_end(jet_od *od, size_t p) {
     const char *j = od->json;
     const size_t n = od->len;
-    char c = j[p];
-    size_t e;
-    if (c == 't' || c == 'n') {
-        if (n - p < 4) return false;
-        uint32_t w = jet__load_le32(j + p);
-        if (w != jet__load_le32(c == 't' ? "true" : "null")) return false;
-        e = p + 4;
-    } else if (c == 'f') {
-        if (n - p < 5 || jet__load_le32(j + p + 1) != jet__load_le32("alse")) return false;
-        e = p + 5;
-    } else {
-        size_t i = p + (c == '-');
-        if (JET_UNLIKELY(i >= n)) return false;
-        if (j[i] == '0') {
-            i++;
-        } else if (JET_LIKELY(jet__is_digit(j[i]))) {
-            i = walk_digits(j, i + 1, n);
-            if (JET_UNLIKELY(i - p > 300)) goto parse; /* may overflow a double */
-        } else {
-            goto parse; /* not a number, or NaN and Infinity */
-        }
-        if (i < n && j[i] == '.') {
-            size_t f = i + 1;
-            i = walk_digits(j, f, n);
-            if (JET_UNLIKELY(i == f)) return false;
-        }
-        if (JET_UNLIKELY(i < n && (j[i] | 0x20) == 'e')) goto parse;
-        e = i;
+    if (JET_LIKELY(n - p >= 5)) {
+        /* the literals as a word (a bad one fails as a number below) */
+        uint32_t w4 = jet__load_le32(j + p);
+        if (w4 == jet__load_le32("true") || w4 == jet__load_le32("null")) return p + 4;
+        if (w4 == jet__load_le32("fals") && j[p + 4] == 'e') return p + 5;
+    } else if (n - p == 4) {
+        uint32_t w4 = jet__load_le32(j + p);
+        if (w4 == jet__load_le32("true") || w4 == jet__load_le32("null")) return p + 4;
     }
-    return jet__od_token_end_ok(od, e);
+    char c = j[p];
+    size_t i = p + (c == '-');
+    if (JET_UNLIKELY(i >= n)) return SIZE_MAX;
+    if (j[i] == '0') {
+        i++;
+    } else if (JET_LIKELY(jet__is_digit(j[i]))) {
+        i = walk_digits(j, i + 1, n);
+        if (JET_UNLIKELY(i - p > 300)) goto parse; /* may overflow a double */
+    } else {
+        goto parse; /* not a number, or NaN and Infinity */
+    }
+    if (i < n && j[i] == '.') {
+        size_t f = i + 1;
+        i = walk_digits(j, f, n);
+        if (JET_UNLIKELY(i == f)) return SIZE_MAX;
+    }
+    if (JET_UNLIKELY(i < n && (j[i] | 0x20) == 'e')) goto parse;
+    return i;
 parse:
     return walk_scalar_parse(od, p);
 }
 
 /* The numbers the grammar alone cannot judge (an exponent, a long integer
  * part, NaN and Infinity): through the number parser. */
-static JET_NOINLINE bool walk_scalar_parse(jet_od *od, size_t p) {
+static JET_NOINLINE size_t walk_scalar_parse(jet_od *od, size_t p) {
     const char *j = od->json;
     const size_t n = od->len;
     char c = j[p];
-    if (!jet__gram_value_start(c, (od->flags & JET_READ_ALLOW_NAN_INF) != 0)) return false;
+    if (!jet__gram_value_start(c, (od->flags & JET_READ_ALLOW_NAN_INF) != 0)) return SIZE_MAX;
     jet_num num;
     jet_code code = JET_OK;
     const char *err_at = j + p;
     jet_read_flags f = od->flags & (JET_READ_ALLOW_NAN_INF | JET_READ_BIGNUM_AS_RAW | JET_READ_NUMBER_AS_RAW);
     const char *end = jet_num_parse(j + p, j + n, f, &num, &code, &err_at);
-    return end && jet__od_token_end_ok(od, (size_t)(end - j));
+    return end ? (size_t)(end - j) : SIZE_MAX;
 }
 
-bool jet__od_scalar_ok(jet_od *od, size_t p) { return walk_scalar(od, p); }
+size_t jet__od_scalar_end(jet_od *od, size_t p) { return walk_scalar_end(od, p); }
 
 /* The kind of the container at depth d (d >= 1): 1 for an object. */
 static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
@@ -130,7 +128,7 @@ static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
             }                                                                       \
             bits = marks[w];                                                        \
         }                                                                           \
-        (p) = tb + (size_t)jet__ctz64(bits);                                        \
+        (p) = tb + jet__ctz64_offset(bits);                                         \
         bits &= bits - 1;                                                           \
     } while (0)
 
@@ -145,10 +143,12 @@ static JET_ALWAYS_INLINE bool walk_kind_set(jet_od *od, uint32_t level, bool obj
 
 /* The walk proper, on a token stream of its own (kept in registers). */
 static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
-                                   uint32_t base, bool in_obj, uint64_t key_lens, size_t *key_at) {
+                                   uint32_t base, bool in_obj, const jet_od_keys *keys,
+                                   size_t *key_at) {
     const char *j = od->json;
     const size_t n = od->len;
     const bool trailing = (od->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
+    const uint64_t key_lens = keys ? keys->lens : 0;
     const uint64_t *marks = t->marks;
     const size_t direct = t->direct;
     uint64_t bits = t->bits;
@@ -182,13 +182,38 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             if (j[p] == (in_obj ? '}' : ']')) goto close;
             if (!in_obj) continue;
             goto key;
-        } else if (JET_UNLIKELY(!walk_scalar(od, p))) {
-            bad = p;
-            goto fail;
+        } else {
+            /* a number or literal, not glued to what follows: the next
+             * token starts where it ends, or whitespace follows it (and
+             * then no unmarked byte can before the next token) */
+            size_t e = walk_scalar_end(od, p);
+            if (JET_UNLIKELY(e == SIZE_MAX)) {
+                /* an array's close after a ',' */
+                if (trailing && c == ']' && !in_obj && depth > base) goto close;
+                bad = p;
+                goto fail;
+            }
+            if (depth == base) {
+                if (JET_UNLIKELY(!jet__od_token_end_ok(od, e))) {
+                    bad = e;
+                    goto fail;
+                }
+                goto done;
+            }
+            WALK_TAKE(p);
+            if (JET_UNLIKELY(p != e)) {
+                char g = j[e];
+                if (g != ' ' && g != '\n' && g != '\r' && g != '\t') {
+                    bad = e;
+                    goto fail;
+                }
+            }
+            goto sep;
         }
     after:
         /* a value ended */
         if (depth == base) {
+        done:
             t->bits = bits;
             t->w = w;
             t->base = tb;
@@ -198,8 +223,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
     sep:
         c = j[p];
         if (c == ',') {
-            WALK_TAKE(p);
-            if (JET_UNLIKELY(trailing && j[p] == (in_obj ? '}' : ']'))) goto close;
+            WALK_TAKE(p); /* (a trailing comma's close: found where it fails) */
             if (!in_obj) continue;
             goto key;
         }
@@ -215,6 +239,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
     key:
         /* a member's key at p, its ':' and its value */
         if (JET_UNLIKELY(j[p] != '"')) {
+            if (trailing && j[p] == '}') goto close; /* after a ',' */
             bad = p;
             goto fail;
         }
@@ -222,7 +247,10 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             size_t q, colon;
             WALK_TAKE(q);
             if (JET_UNLIKELY(key_lens) && depth == base + 1 &&
-                (((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) || jet__od_has_backslash(od, p + 1, q))) {
+                ((((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) &&
+                  keys->declared(keys->ctx, j + p + 1, q - p - 1, j + n)) ||
+                 ((p < tb || w >= direct || od->bs[w]) &&
+                  jet__od_has_backslash(od, p + 1, q)))) {
                 *key_at = p; /* a key the caller looks at */
                 t->bits = bits;
                 t->w = w;
@@ -243,17 +271,46 @@ fail:
     return jet__od_invalid(od, bad);
 }
 
+/* The walk compiled twice: the usual one, which stops at no key, without
+ * the test at every key. */
+static JET_NOINLINE bool walk_plain(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
+                                    uint32_t base, bool in_obj) {
+    return walk(od, t, p, at, depth, base, in_obj, NULL, NULL);
+}
+static JET_NOINLINE bool walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
+                                   uint32_t base, bool in_obj, const jet_od_keys *keys, size_t *key_at) {
+    return walk(od, t, p, at, depth, base, in_obj, keys, key_at);
+}
+
+/* The first backslash in json[a..b), or b: a span the walk passed, often
+ * many words long, whose words are read without the window's checks when
+ * the index holds them directly. */
+static size_t walk_span_backslash(jet_od *od, size_t a, size_t b) {
+    if (a >= b) return b;
+    size_t w = a >> 6, wb = (b - 1) >> 6;
+    if (wb >= od->direct) return jet__od_has_backslash(od, a, b) ? a : b;
+    const uint64_t *bs = od->bs;
+    uint64_t m = bs[w] & (~UINT64_C(0) << (a & 63));
+    while (!m) {
+        if (++w > wb) return b;
+        m = bs[w];
+    }
+    size_t k = (w << 6) + jet__ctz64_offset(m);
+    return k < b ? k : b;
+}
+
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
-                  bool in_obj, uint64_t key_lens, size_t *key_at) {
-    jet_od_toks local = *t;
-    bool ok = walk(od, &local, p, at, depth, base, in_obj, key_lens, key_at);
-    *t = local;
+                  bool in_obj, const jet_od_keys *keys, size_t *key_at) {
+    bool ok = keys ? walk_keys(od, t, p, at, depth, base, in_obj, keys, key_at)
+                   : walk_plain(od, t, p, at, depth, base, in_obj);
     if (!ok && (od->failed || !key_at)) return false;
     /* The escapes of every string walked, in one pass over the backslash
      * bitmap from p to the next token (or to the key stopped at): every
      * backslash there is in a string, and an escape never ends one. */
-    size_t end = ok ? jet__od_toks_take(&local, od->len) : *key_at;
-    if (JET_UNLIKELY(jet__od_has_backslash(od, p, end)) && !jet__od_escapes_ok(od, p, end))
+    jet_od_toks next = *t;
+    size_t end = ok ? jet__od_toks_take(&next, od->len) : *key_at;
+    size_t bsl = walk_span_backslash(od, p, end);
+    if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end))
         return jet__od_invalid(od, p);
     return ok;
 }

@@ -165,7 +165,7 @@ static JET_ALWAYS_INLINE size_t jet__od_toks_take(jet_od_toks *t, size_t len) {
         }
         t->bits = t->marks[t->w];
     }
-    size_t p = t->base + (size_t)jet__ctz64(t->bits);
+    size_t p = t->base + jet__ctz64_offset(t->bits);
     t->bits &= t->bits - 1;
     return p;
 }
@@ -264,17 +264,26 @@ size_t jet__od_prev(jet_od *od, size_t p);
  * kinds are od->kinds' bits 0..depth-1, except the innermost one's, which
  * `in_obj` gives (and the walk records). It returns true once a value
  * ends at depth `base` (<= depth), t then resuming after that value's last
- * token. With key_lens not 0 it also stops, returning false with no error
- * and *key_at set, at a key of the container at depth base + 1 whose length
- * has its bit in key_lens (jet_struct.map_lens) or that has an escape: typed
- * decoding looks there for a declared field given twice.
+ * token. With `keys` not NULL it also stops, returning false with no error
+ * and *key_at set, at a key of the container at depth base + 1 that has an
+ * escape, or whose length has its bit in keys->lens (jet_struct.map_lens)
+ * and that keys->declared says is declared: typed decoding reports a
+ * declared field given twice there. (Asking in the walk, not stopping at
+ * every key of a declared key's length, saves an exit and a re-entry.)
  */
 #define JET_OD_AT_VALUE 0
 #define JET_OD_AT_FIRST 1
 #define JET_OD_AT_SEP 2
 #define JET_OD_AT_KEY 3 /* after a ',' in an object */
+typedef struct jet_od_keys {
+    uint64_t lens;
+    /* whether key[0..len) (no escape; `end`: how far key may be read) is
+     * one the caller declares */
+    bool (*declared)(const void *ctx, const char *key, size_t len, const char *end);
+    const void *ctx;
+} jet_od_keys;
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
-                  bool in_obj, uint64_t key_lens, size_t *key_at);
+                  bool in_obj, const jet_od_keys *keys, size_t *key_at);
 /* Records the kind of the container at depth `level` + 1 (od->kinds bit
  * `level`), growing od->kinds; false on OOM (recorded). */
 bool jet__od_kinds_set(jet_od *od, uint32_t level, bool obj);
@@ -284,9 +293,10 @@ bool jet__od_escapes_ok(jet_od *od, size_t a, size_t b);
 /* Records the DOM reader's error for the input, found invalid at `off` by
  * a strict walk; returns false. */
 bool jet__od_invalid(jet_od *od, size_t off);
-/* Whether the number or literal at p is valid and ends where a token ends
- * (the strict skip of a scalar); no error recorded. */
-bool jet__od_scalar_ok(jet_od *od, size_t p);
+/* The end of the number or literal at p when it is valid, else SIZE_MAX
+ * (the strict skip of a scalar; whether it is glued to what follows is the
+ * caller's check); no error recorded. */
+size_t jet__od_scalar_end(jet_od *od, size_t p);
 
 /* Skipping the value whose first token, at v (its byte c), was just taken
  * from the stream t. The key lookup (jet_od_obj_find) and typed decoding
@@ -310,6 +320,8 @@ static JET_ALWAYS_INLINE bool jet__od_toks_skip_container(jet_od *od, jet_od_tok
     return true;
 }
 
+static JET_ALWAYS_INLINE bool jet__od_token_end_ok(jet_od *od, size_t e);
+
 /* Any value, first token v (byte c) just taken from t, at depth od->depth
  * (a member of the container the cursor is in): by brackets under
  * JET_READ_LAZY, else by the strict walk; a string without escapes costs
@@ -326,12 +338,20 @@ static JET_ALWAYS_INLINE bool jet__od_toks_skip(jet_od *od, jet_od_toks *t, size
         if ((c | 0x20) != '{') return true; /* neither '{' nor '[' */
         return jet__od_toks_skip_container(od, t, v);
     }
-    if ((c | 0x20) != '{') return jet__od_scalar_ok(od, v) || jet__od_invalid(od, v);
+    if ((c | 0x20) != '{') {
+        /* not glued: the next token starts where it ends (else the byte
+         * there is checked) */
+        size_t e = jet__od_scalar_end(od, v);
+        if (JET_LIKELY(e != SIZE_MAX) &&
+            ((t->bits && t->base + jet__ctz64_offset(t->bits) == e) || jet__od_token_end_ok(od, e)))
+            return true;
+        return jet__od_invalid(od, v);
+    }
     /* the walk gets a copy: t's own address never leaves the caller, which
      * can then keep its stream in registers (typed decoding: 2-4% fewer
      * instructions on small documents) */
     jet_od_toks w = *t;
-    bool ok = jet__od_walk(od, &w, v, JET_OD_AT_VALUE, od->depth, od->depth, false, 0, NULL);
+    bool ok = jet__od_walk(od, &w, v, JET_OD_AT_VALUE, od->depth, od->depth, false, NULL, NULL);
     *t = w;
     return ok;
 }

@@ -80,6 +80,15 @@ static const struct {
     {"\"\\u12\"", true},
     {"\"\\ud800\"", true},
     {"\"\\udc00x\"", true},
+    /* the strict skip's quick paths: a scalar glued to what follows, an
+     * escape after an escaped backslash, a \u with a bad hex digit */
+    {"[truex]", true},
+    {"[nulll, 1]", true},
+    {"[1x]", true},
+    {"falsey", true},
+    {"\"\\\\\\x\"", true},
+    {"\"\\u12G4\"", true},
+    {"[\"\\n\", \"\\u00e9\\q\"]", true},
     {"[\"a\x01b\"]", false}, /* stage 1: control character */
     {"[\"\xff\"]", false},    /* stage 1: invalid UTF-8 */
     {"\"\xc3\x28\"", false},
@@ -134,6 +143,8 @@ static void test_skipped_members(void) {
         } good[] = {
             {"{\"x\":[1,-0,0.5,-1.25e-3,1E+2,true,false,null,\"\\u00e9\\ud83d\\ude00\\n\"],\"statuses\":[]}", 0},
             {"{\"x\":{\"a\":{\"b\":[[],{}]},\"c\":\"\\\\\"},\"statuses\":[]}", 0},
+            {"{\"x\":[\"\\\\\\\\\\/\\b\\f\\r\\t\\\"\\u0000\\uFFFF\", true ,null\t,false\n,0 ],\"statuses\":[]}", 0},
+            {"{\"x\":[1,[2,],{\"a\":[],},],\"statuses\":[]}", JET_READ_ALLOW_TRAILING_COMMAS},
             {"{\"x\":[1,2,],\"statuses\":[]}", JET_READ_ALLOW_TRAILING_COMMAS},
             {"{\"x\":{\"a\":1,},\"statuses\":[],}", JET_READ_ALLOW_TRAILING_COMMAS},
             {"{\"x\":[NaN,-Infinity],\"statuses\":[]}", JET_READ_ALLOW_NAN_INF},
