@@ -427,7 +427,7 @@ static inline uint64_t np_eisel_lemire(uint64_t w, int q, int mbits, int bias, i
     const uint64_t mask = (UINT64_C(1) << (shift0 - 1)) - 1; /* below the round bit */
     int lz = jet__clz64(w);
     w <<= lz;
-    const uint64_t *t = jet_pow10_tab[q - JET_POW10_MIN];
+    const uint64_t *t = jet__pow10_tab[q - JET_POW10_MIN];
     np_u128s f = np_mul64(w, t[0]);
     int exact = q >= 0 && q <= 55;
     uint64_t low = 0; /* bits 0..63 of W*T when exact */
@@ -478,7 +478,7 @@ static const float np_exact_pow10_f32[11] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
 
 /* Tables of num.h's inline fast path (also used below). For k = 0..19:
  * floor(-k * log2(10)) + 63 + 1023 - 1 (np_floor_log2_pow10 with a positive
- * shift operand), and for k = 1..19 the upper half of jet_pow10_tab's entry
+ * shift operand), and for k = 1..19 the upper half of jet__pow10_tab's entry
  * for 10^-k (test_num_parse checks both against the generated table). */
 #define NP_BE1(k) ((int)(((INT64_C(1) << 40) - (int64_t)(k) * 217706) >> 16) - (1 << 24) + 1085)
 const int16_t jet__num_pow10_neg_be[20] = {
@@ -540,7 +540,7 @@ static inline uint64_t np_el_fast(uint64_t w, int64_t q, int mbits, int bias) {
     const uint64_t mask = (UINT64_C(1) << (shift0 - 1)) - 1;
     if (!(w != 0 && q >= JET_POW10_MIN && q <= JET_POW10_MAX && (uint64_t)q > 55)) return 0;
     int lz = jet__clz64(w);
-    np_u128s f = np_mul64(w << lz, jet_pow10_tab[q - JET_POW10_MIN][0]);
+    np_u128s f = np_mul64(w << lz, jet__pow10_tab[q - JET_POW10_MIN][0]);
     if ((f.hi & mask) == mask) return 0;
     int upper = (int)(f.hi >> 63);
     int64_t be = (int64_t)np_floor_log2_pow10((int)q) + 63 + upper - lz + bias;

@@ -436,13 +436,13 @@ static JET_ALWAYS_INLINE uint64_t np_shortest64(uint64_t c, int q, int asym, int
     if ((unsigned)p <= 27u) {
         /* 10^p = 5^p * 2^p with 5^p < 2^64: the table's low half is zero and
          * one 64-bit product is exact (the common case: 2^-90 < v < 2^53). */
-        uint64_t g = jet_pow10_tab[p - JET_POW10_MIN][0];
+        uint64_t g = jet__pow10_tab[p - JET_POW10_MIN][0];
         unsigned sh = (unsigned)(q + np_flog2_pow10(p) + 2); /* 2..5 */
         vb = np_rop64(g, cb << sh, ~UINT64_C(0), 0);
         vbl = np_rop64(g, cbl << sh, ~UINT64_C(0), 0);
         vbr = np_rop64(g, cbr << sh, ~UINT64_C(0), 0);
     } else if (!JET_UNLIKELY(p > JET_POW10_MAX)) {
-        const uint64_t *t = jet_pow10_tab[p - JET_POW10_MIN];
+        const uint64_t *t = jet__pow10_tab[p - JET_POW10_MIN];
         /* 10^p is exact in the table for 0 <= p <= 55; otherwise the table
          * holds the floor and floor + 1 is a strict upper bound. */
         uint64_t inexact = (unsigned)p > 55u;
@@ -464,7 +464,7 @@ static JET_ALWAYS_INLINE uint64_t np_shortest64(uint64_t c, int q, int asym, int
         vbr = np_rop128(g_hi, g_lo, cbr << sh, keep_low, force);
     } else {
         int p2 = p - 16;
-        const uint64_t *t = jet_pow10_tab[p2 - JET_POW10_MIN];
+        const uint64_t *t = jet__pow10_tab[p2 - JET_POW10_MIN];
         uint64_t g_lo = t[1] + 1;
         uint64_t g_hi = t[0] + (g_lo == 0);
         unsigned sh = (unsigned)(127 - (q + np_flog2_pow10(p2)));
@@ -484,7 +484,7 @@ static inline uint64_t np_shortest32(uint32_t c, int q, int asym, int *kout,
     uint64_t cbl;
     int k = np_lower_end(cb, q, asym, &cbl);
     int p = -k; /* -31 <= p <= 45: inside the table */
-    const uint64_t *t = jet_pow10_tab[p - JET_POW10_MIN];
+    const uint64_t *t = jet__pow10_tab[p - JET_POW10_MIN];
     /* The high half is exact for 0 <= p <= 27 (5^27 < 2^64). */
     uint64_t inexact = (unsigned)p > 27u;
     uint64_t g = t[0] + inexact;

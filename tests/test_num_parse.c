@@ -705,7 +705,7 @@ static void test_tables(void) {
         CHECK_MSG(jet__num_pow10_f64[k] == strtod(t, NULL), "jet__num_pow10_f64[%d]", k);
     }
     for (int k = 1; k <= 19; k++) {
-        CHECK_MSG(jet__num_pow10_neg_hi[k] == jet_pow10_tab[-k - JET_POW10_MIN][0], "jet__num_pow10_neg_hi[%d]", k);
+        CHECK_MSG(jet__num_pow10_neg_hi[k] == jet__pow10_tab[-k - JET_POW10_MIN][0], "jet__num_pow10_neg_hi[%d]", k);
         /* floor(-k log2 10) = e with 2^e <= 10^-k < 2^(e+1) */
         double x = ldexp(1.0, jet__num_pow10_neg_be[k] - 1085);
         CHECK_MSG(x <= pow(10, -k) && pow(10, -k) < 2 * x, "jet__num_pow10_neg_be[%d]", k);
