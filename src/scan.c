@@ -235,14 +235,17 @@ static inline bool utf8_scalar_sound(utf8_scalar *u) { return !u->error; }
  *   0x80 control (00-1F): the sign bit, read as is by a byte-mask move
  *   0x40 ','  0x20 ':'  0x10 '[' ']' '{' '}': the operators are exactly the
  *        bytes above 0x0F as signed values (one compare, no mask)
- *   0x08 ' '  0x04 '\t' '\n' '\r' (control as well) */
+ *   0x08 ' '  0x04 '\t' '\n' '\r' (control as well)
+ *   0x01 '"'  0x02 '\\': with the control bit, the bytes that end a block's
+ *        fast path in a string (SCAN_PLAIN) */
 #define NIB_CTRL 0x80
 #define NIB_OPS 0x70
 #define NIB_BRACKET 0x10
 #define NIB_DELIM 0x7C /* operators and whitespace */
-static const uint8_t nib_lo[16] = {0x88, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-                                   0x80, 0x84, 0xA4, 0x90, 0xC0, 0x94, 0x80, 0x80};
-static const uint8_t nib_hi[16] = {0x84, 0x80, 0x48, 0x20, 0, 0x10, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
+#define NIB_STRING_END 0x83 /* control, quote, backslash */
+static const uint8_t nib_lo[16] = {0x88, 0x80, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                   0x80, 0x84, 0xA4, 0x90, 0xC2, 0x94, 0x80, 0x80};
+static const uint8_t nib_hi[16] = {0x84, 0x80, 0x49, 0x20, 0, 0x12, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
 #endif
 
 /* ========================================================================== */
@@ -388,19 +391,48 @@ AVX2_ATTR static inline uint64_t avx2_mask(__m256i lo, __m256i hi) {
            ((uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32);
 }
 
-/* Whitespace and operators through the nibble tables (see nib_lo). */
-AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
+/* A block's bytes and their nibble-table classes (see nib_lo): computed
+ * once, for the fast path's test (avx2_plain) and then, where it fails,
+ * for the masks (classify_avx2). */
+typedef struct avx2_block {
+    __m256i x[2], cls[2];
+} avx2_block;
+
+AVX2_ATTR static inline void avx2_prepare(const char *p, avx2_block *blk) {
     const __m256i lo_tab =
         _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)nib_lo));
     const __m256i hi_tab =
         _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)nib_hi));
-    __m256i x[2], q[2], b[2], w[2], o[2], cls[2];
     for (int i = 0; i < 2; i++) {
-        x[i] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
-        __m256i lo = _mm256_shuffle_epi8(lo_tab, _mm256_and_si256(x[i], avx2_set1(0x0F)));
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
+        __m256i lo = _mm256_shuffle_epi8(lo_tab, _mm256_and_si256(x, avx2_set1(0x0F)));
         __m256i hi = _mm256_shuffle_epi8(
-            hi_tab, _mm256_and_si256(_mm256_srli_epi16(x[i], 4), avx2_set1(0x0F)));
-        cls[i] = _mm256_and_si256(lo, hi);
+            hi_tab, _mm256_and_si256(_mm256_srli_epi16(x, 4), avx2_set1(0x0F)));
+        blk->x[i] = x;
+        blk->cls[i] = _mm256_and_si256(lo, hi);
+    }
+}
+
+/* No quote, backslash or control byte (SCAN_PLAIN). The test takes its
+ * constant from memory: a register would have to be spilled for it, and a
+ * broadcast costs three instructions. */
+static const uint8_t string_end_bits[32] = {
+#define STRING_END_X4 NIB_STRING_END, NIB_STRING_END, NIB_STRING_END, NIB_STRING_END
+    STRING_END_X4, STRING_END_X4, STRING_END_X4, STRING_END_X4,
+    STRING_END_X4, STRING_END_X4, STRING_END_X4, STRING_END_X4,
+#undef STRING_END_X4
+};
+
+AVX2_ATTR static inline bool avx2_plain(const avx2_block *blk) {
+    return _mm256_testz_si256(_mm256_or_si256(blk->cls[0], blk->cls[1]),
+                              _mm256_loadu_si256((const __m256i *)(const void *)string_end_bits)) != 0;
+}
+
+/* Whitespace and operators through the nibble tables (see nib_lo). */
+AVX2_ATTR static inline void classify_avx2(const avx2_block *blk, scan_masks *m) {
+    __m256i q[2], b[2], w[2], o[2];
+    const __m256i *x = blk->x, *cls = blk->cls;
+    for (int i = 0; i < 2; i++) {
         q[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('"'));
         b[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('\\'));
         w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls[i], avx2_set1(NIB_DELIM)), _mm256_setzero_si256());
@@ -513,6 +545,9 @@ AVX2_ATTR static inline void avx2_copy64(char *dst, const char *src) {
 
 #define SCAN_FN scan_avx2
 #define SCAN_COPY avx2_copy64
+#define SCAN_PREPARED avx2_block
+#define SCAN_PREPARE avx2_prepare
+#define SCAN_PLAIN avx2_plain
 #define SCAN_STATE_IN_MEMORY 1
 #define SCAN_ATTR AVX2_ATTR
 #define SCAN_CLASSIFY classify_avx2
