@@ -244,10 +244,10 @@ done:
  * the plain runs between escapes found from stage 1's marks instead of a
  * scan: in the DOM layout every backslash in a string is a mark, so the
  * next mark at or after the end of an escape is the next backslash, or q.
- * Each run is moved with one 16-byte store when it fits one (up to 15
- * bytes written past it, at most 14 past q's copy: the callers put those
- * back), else one memcpy. Long text with a few escapes costs a few
- * instructions per escape, not per byte.
+ * Each run is moved with one ESCAPE_BLOCK store when it fits one (up to
+ * ESCAPE_BLOCK - 1 bytes written past it, fewer past q's copy: the caller
+ * puts those back), else one memcpy. Long text with a few escapes costs a
+ * few instructions per escape, not per byte.
  */
 static JET_ALWAYS_INLINE bool escaped_by_marks(const reader *r, const index_window *iw,
                                                const char *p, const char *q, const char *first,
