@@ -110,6 +110,11 @@ static int next_window(index_window *iw) {
     return 1;
 }
 
+/* Plain bytes after which the escape decoder stops scanning a block at a
+ * time (indexed_escaped_string): the calls to memchr and memcpy cost about
+ * what eight blocks do. */
+#define LONG_PLAIN_RUN 64
+
 /* Copies ESCAPE_BLOCK bytes from src to dst (both have the room; nothing
  * is copied when not `write`) and returns the offset of the first backslash
  * among them, SIZE_MAX when there is none. */
@@ -131,6 +136,37 @@ static inline size_t first_backslash_copied(const char *src, char *dst, const bo
     return m ? jet__ctz64_offset(m) >> 3 : SIZE_MAX;
 }
 #endif
+
+/* The escape at *srcp (a backslash before q; the escaped byte is before q,
+ * stage 1 found q unescaped, a \u escape's digits may not be) decoded to
+ * *dstp (`write`) or checked, with the \u escapes that follow it at once
+ * (text written in ASCII); both pointers advanced. False on a bad escape. */
+static JET_ALWAYS_INLINE bool decode_escape(const reader *r, const char **srcp, const char *q,
+                                            char **dstp, const bool write) {
+    const char *src = *srcp;
+    char *dst = *dstp;
+    if (src[1] != 'u') {
+        uint8_t v = escape_table[(unsigned char)src[1]];
+        if (!v) return false;
+        if (write) *dst++ = (char)v;
+        src += 2;
+    } else {
+        do {
+            if (q - src < 6) return false;
+            int32_t cp = jet__hex4(src + 2);
+            if (cp < 0) return false;
+            src += 6;
+            if (cp >= 0xD800 && cp <= 0xDFFF) {
+                bool ok = jet__pair_surrogate(&src, q, &cp);
+                if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
+            }
+            if (write) dst = jet__utf8_put(dst, (uint32_t)cp);
+        } while (src[0] == '\\' && src[1] == 'u'); /* src <= q, and q is a quote */
+    }
+    *srcp = src;
+    if (write) *dstp = dst;
+    return true;
+}
 
 /*
  * Decodes the string whose quotes are at p and q, which holds a backslash
@@ -172,6 +208,19 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
             }
             src += ESCAPE_BLOCK;
             if (write) dst += ESCAPE_BLOCK;
+            if (left - ESCAPE_BLOCK > LONG_PLAIN_RUN) {
+                /* long text: the rest of the run found by memchr (the C
+                 * library's vector search) and moved with one memcpy,
+                 * instead of a block at a time */
+                left -= ESCAPE_BLOCK;
+                const char *b = (const char *)memchr(src, '\\', left);
+                size_t n = b ? (size_t)(b - src) : left;
+                if (write) memcpy(dst, src, n);
+                src += n;
+                if (write) dst += n;
+                if (b) goto escape;
+                goto done;
+            }
         }
         while (src < q && *src != '\\') {
             if (write) *dst++ = *src;
@@ -179,30 +228,52 @@ static JET_ALWAYS_INLINE bool indexed_escaped_string(const reader *r, const char
         }
         if (src >= q) goto done;
     escape:
-        /* a backslash at src: the escaped byte is before q (stage 1 found q
-         * unescaped), a \u escape's digits may not be */
-        if (src[1] != 'u') {
-            uint8_t v = escape_table[(unsigned char)src[1]];
-            if (!v) return false;
-            if (write) *dst++ = (char)v;
-            src += 2;
-            continue;
-        }
-        /* a run of \u escapes (text written in ASCII) is decoded without
-         * going back to the block scan between them */
-        do {
-            if (q - src < 6) return false;
-            int32_t cp = jet__hex4(src + 2);
-            if (cp < 0) return false;
-            src += 6;
-            if (cp >= 0xD800 && cp <= 0xDFFF) {
-                bool ok = jet__pair_surrogate(&src, q, &cp);
-                if (!ok && !(r->flags & JET_READ_ALLOW_INVALID_UTF8)) return false;
-            }
-            if (write) dst = jet__utf8_put(dst, (uint32_t)cp);
-        } while (src[0] == '\\' && src[1] == 'u'); /* src <= q, and q is a quote */
+        if (!decode_escape(r, &src, q, &dst, write)) return false;
     }
 done:
+    if (write) {
+        *dst = '\0';
+        *out_len = (size_t)(dst - d0);
+    }
+    return true;
+}
+
+/*
+ * indexed_escaped_string for a string whose first backslash is in the
+ * current window (all of it is then: q is the window's latest mark), with
+ * the plain runs between escapes found from stage 1's marks instead of a
+ * scan: in the DOM layout every backslash in a string is a mark, so the
+ * next mark at or after the end of an escape is the next backslash, or q.
+ * Each run is moved with one ESCAPE_BLOCK store when it fits one (up to
+ * ESCAPE_BLOCK - 1 bytes written past it, fewer past q's copy: the caller
+ * puts those back), else one memcpy. Long text with a few escapes costs a
+ * few instructions per escape, not per byte.
+ */
+static JET_ALWAYS_INLINE bool escaped_by_marks(const reader *r, const index_window *iw,
+                                               const char *p, const char *q, const char *first,
+                                               char *dst, size_t *out_len, const bool write) {
+    const char *base = iw->json + 64 * iw->first; /* the input byte of marks[0]'s bit 0 */
+    char *d0 = dst;
+    const char *src = first;
+    if (write) dst += first - (p + 1);
+    for (;;) {
+        if (!decode_escape(r, &src, q, &dst, write)) return false;
+        size_t off = (size_t)(src - base);
+        const uint64_t *w = iw->marks + off / 64;
+        uint64_t bits = *w & (~(uint64_t)0 << (off % 64));
+        while (!bits) bits = *++w; /* ends at q's mark at the latest */
+        const char *b = base + 64 * (size_t)(w - iw->marks) + jet__ctz64_offset(bits);
+        if (write) {
+            size_t n = (size_t)(b - src);
+            if (n <= ESCAPE_BLOCK && r->end - src >= ESCAPE_BLOCK)
+                memcpy(dst, src, ESCAPE_BLOCK);
+            else
+                memcpy(dst, src, n);
+            dst += n;
+        }
+        src = b;
+        if (b == q) break;
+    }
     if (write) {
         *dst = '\0';
         *out_len = (size_t)(dst - d0);
@@ -221,10 +292,14 @@ done:
  * back. Stage 1 found no control character in any string and either
  * validated the input's UTF-8 or invalid UTF-8 is allowed (then kept as
  * read_string would). Returns the slot's tag, 0 on failure. */
-static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const char *p, const char *q,
+static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const index_window *iw,
+                                                     const char *p, const char *q,
                                                      const char *first, char *d) {
     size_t len = 0;
-    if (!indexed_escaped_string(r, p, q, first, d, &len, true)) return 0;
+    bool ok = first >= iw->json + 64 * iw->first
+                  ? escaped_by_marks(r, iw, p, q, first, d, &len, true)
+                  : indexed_escaped_string(r, p, q, first, d, &len, true);
+    if (!ok) return 0;
     size_t after = (size_t)(r->end - q - 1);
     memcpy(d + (q - p), q + 1, after < ESCAPE_BLOCK - 1 ? after : ESCAPE_BLOCK - 1);
     return (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT);
@@ -233,9 +308,11 @@ static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const char *p, c
 /* Validating: the escapes of the string whose quotes are at open and q,
  * which holds a backslash (the first at `first`), are valid (checked,
  * nothing written). */
-static JET_NOINLINE bool string_escapes_ok(reader *r, const char *open, const char *q,
-                                           const char *first) {
-    return indexed_escaped_string(r, open, q, first, NULL, NULL, false);
+static JET_NOINLINE bool string_escapes_ok(reader *r, const index_window *iw, const char *open,
+                                           const char *q, const char *first) {
+    return first >= iw->json + 64 * iw->first
+               ? escaped_by_marks(r, iw, open, q, first, NULL, NULL, false)
+               : indexed_escaped_string(r, open, q, first, NULL, NULL, false);
 }
 
 /*
@@ -306,12 +383,12 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
             while (*p != '"');                                               \
             if (build) {                                                     \
                 char *d_ = IN_COPY((a) + 1);                                 \
-                uint64_t tag_ = indexed_escaped_in_copy(r, (a), p, first_, d_); \
+                uint64_t tag_ = indexed_escaped_in_copy(r, iw, (a), p, first_, d_); \
                 if (!tag_) goto failed;                                      \
                 v->tag = tag_;                                               \
                 v->uni.str = d_;                                             \
                 v++;                                                         \
-            } else if (!string_escapes_ok(r, (a), p, first_)) {              \
+            } else if (!string_escapes_ok(r, iw, (a), p, first_)) {          \
                 goto failed;                                                 \
             }                                                                \
         }                                                                    \

@@ -235,14 +235,17 @@ static inline bool utf8_scalar_sound(utf8_scalar *u) { return !u->error; }
  *   0x80 control (00-1F): the sign bit, read as is by a byte-mask move
  *   0x40 ','  0x20 ':'  0x10 '[' ']' '{' '}': the operators are exactly the
  *        bytes above 0x0F as signed values (one compare, no mask)
- *   0x08 ' '  0x04 '\t' '\n' '\r' (control as well) */
+ *   0x08 ' '  0x04 '\t' '\n' '\r' (control as well)
+ *   0x01 '"'  0x02 '\\': with the control bit, the bytes that end a block's
+ *        fast path in a string (SCAN_PLAIN) */
 #define NIB_CTRL 0x80
 #define NIB_OPS 0x70
 #define NIB_BRACKET 0x10
 #define NIB_DELIM 0x7C /* operators and whitespace */
-static const uint8_t nib_lo[16] = {0x88, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-                                   0x80, 0x84, 0xA4, 0x90, 0xC0, 0x94, 0x80, 0x80};
-static const uint8_t nib_hi[16] = {0x84, 0x80, 0x48, 0x20, 0, 0x10, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
+#define NIB_STRING_END 0x83 /* control, quote, backslash */
+static const uint8_t nib_lo[16] = {0x88, 0x80, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                   0x80, 0x84, 0xA4, 0x90, 0xC2, 0x94, 0x80, 0x80};
+static const uint8_t nib_hi[16] = {0x84, 0x80, 0x49, 0x20, 0, 0x12, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
 #endif
 
 /* ========================================================================== */
@@ -258,30 +261,53 @@ static inline uint64_t sse2_mask(__m128i a, __m128i b, __m128i c, __m128i d) {
            ((uint64_t)(unsigned)_mm_movemask_epi8(d) << 48);
 }
 
-static inline void classify_sse2(const char *p, scan_masks *m) {
-    __m128i x[4], q[4], b[4], w[4], o[4], c[4], k[4];
+/* A block's bytes and the masks that the fast path's test (sse2_plain)
+ * and classify_sse2 share: quote, backslash, control byte. */
+typedef struct sse2_block {
+    __m128i x[4];
+    uint64_t quote, backslash, ctrl;
+} sse2_block;
+
+static inline void sse2_prepare(const char *p, sse2_block *blk) {
+    __m128i q[4], b[4], c[4];
     for (int i = 0; i < 4; i++) {
-        x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+        blk->x[i] = x;
+        q[i] = _mm_cmpeq_epi8(x, _mm_set1_epi8('"'));
+        b[i] = _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'));
+        c[i] = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x);
+    }
+    blk->quote = sse2_mask(q[0], q[1], q[2], q[3]);
+    blk->backslash = sse2_mask(b[0], b[1], b[2], b[3]);
+    blk->ctrl = sse2_mask(c[0], c[1], c[2], c[3]);
+}
+
+/* No quote, backslash or control byte (SCAN_PLAIN). */
+static inline bool sse2_plain(const sse2_block *blk) {
+    return !(blk->quote | blk->backslash | blk->ctrl);
+}
+
+static inline void classify_sse2(const sse2_block *blk, scan_masks *m) {
+    const __m128i *x = blk->x;
+    __m128i w[4], o[4], k[4];
+    for (int i = 0; i < 4; i++) {
         __m128i x20 = _mm_or_si128(x[i], _mm_set1_epi8(0x20));
-        q[i] = _mm_cmpeq_epi8(x[i], _mm_set1_epi8('"'));
-        b[i] = _mm_cmpeq_epi8(x[i], _mm_set1_epi8('\\'));
         w[i] = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8(' ')),
                                          _mm_cmpeq_epi8(x[i], _mm_set1_epi8('\n'))),
                             _mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8('\r')),
                                          _mm_cmpeq_epi8(x[i], _mm_set1_epi8('\t'))));
-        c[i] = _mm_cmpeq_epi8(_mm_min_epu8(x[i], _mm_set1_epi8(0x1F)), x[i]);
         k[i] = _mm_or_si128(_mm_cmpeq_epi8(x20, _mm_set1_epi8('{')),
                             _mm_cmpeq_epi8(x20, _mm_set1_epi8('}')));
         o[i] = _mm_or_si128(k[i], _mm_or_si128(_mm_cmpeq_epi8(x[i], _mm_set1_epi8(':')),
                                                _mm_cmpeq_epi8(x[i], _mm_set1_epi8(','))));
     }
-    m->quote = sse2_mask(q[0], q[1], q[2], q[3]);
-    m->backslash = sse2_mask(b[0], b[1], b[2], b[3]);
+    m->quote = blk->quote;
+    m->backslash = blk->backslash;
     m->delim = sse2_mask(_mm_or_si128(w[0], o[0]), _mm_or_si128(w[1], o[1]), _mm_or_si128(w[2], o[2]),
                          _mm_or_si128(w[3], o[3]));
     m->op = sse2_mask(o[0], o[1], o[2], o[3]);
     m->bracket = sse2_mask(k[0], k[1], k[2], k[3]);
-    m->ctrl = sse2_mask(c[0], c[1], c[2], c[3]);
+    m->ctrl = blk->ctrl;
 }
 
 /*
@@ -362,6 +388,9 @@ static inline bool utf8_sse2_sound(utf8_sse2 *u) {
 
 #define SCAN_FN scan_sse2
 #define SCAN_ATTR
+#define SCAN_PREPARED sse2_block
+#define SCAN_PREPARE sse2_prepare
+#define SCAN_PLAIN sse2_plain
 #define SCAN_CLASSIFY classify_sse2
 #define SCAN_PREFIX_XOR prefix_xor_shift
 #define SCAN_UTF8_STATE utf8_sse2
@@ -388,19 +417,51 @@ AVX2_ATTR static inline uint64_t avx2_mask(__m256i lo, __m256i hi) {
            ((uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32);
 }
 
-/* Whitespace and operators through the nibble tables (see nib_lo). */
-AVX2_ATTR static inline void classify_avx2(const char *p, scan_masks *m) {
+/* A block's bytes and their nibble-table classes (see nib_lo): computed
+ * once, for the fast path's test (avx2_plain) and then, where it fails,
+ * for the masks (classify_avx2). */
+typedef struct avx2_block {
+    __m256i x[2], cls[2];
+} avx2_block;
+
+AVX2_ATTR static inline void avx2_prepare(const char *p, avx2_block *blk) {
     const __m256i lo_tab =
         _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)nib_lo));
     const __m256i hi_tab =
         _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)nib_hi));
-    __m256i x[2], q[2], b[2], w[2], o[2], cls[2];
     for (int i = 0; i < 2; i++) {
-        x[i] = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
-        __m256i lo = _mm256_shuffle_epi8(lo_tab, _mm256_and_si256(x[i], avx2_set1(0x0F)));
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * i));
+        __m256i lo = _mm256_shuffle_epi8(lo_tab, _mm256_and_si256(x, avx2_set1(0x0F)));
         __m256i hi = _mm256_shuffle_epi8(
-            hi_tab, _mm256_and_si256(_mm256_srli_epi16(x[i], 4), avx2_set1(0x0F)));
-        cls[i] = _mm256_and_si256(lo, hi);
+            hi_tab, _mm256_and_si256(_mm256_srli_epi16(x, 4), avx2_set1(0x0F)));
+        blk->x[i] = x;
+        blk->cls[i] = _mm256_and_si256(lo, hi);
+    }
+}
+
+/* No quote, backslash or control byte (SCAN_PLAIN). The test takes its
+ * constant from memory: a register would have to be spilled for it, and a
+ * broadcast costs three instructions (the empty asm hides the array's
+ * contents, which gcc would otherwise turn back into a broadcast). */
+static const uint8_t string_end_bits[32] = {
+#define STRING_END_X4 NIB_STRING_END, NIB_STRING_END, NIB_STRING_END, NIB_STRING_END
+    STRING_END_X4, STRING_END_X4, STRING_END_X4, STRING_END_X4,
+    STRING_END_X4, STRING_END_X4, STRING_END_X4, STRING_END_X4,
+#undef STRING_END_X4
+};
+
+AVX2_ATTR static inline bool avx2_plain(const avx2_block *blk) {
+    const uint8_t *bits = string_end_bits;
+    __asm__("" : "+r"(bits));
+    return _mm256_testz_si256(_mm256_or_si256(blk->cls[0], blk->cls[1]),
+                              _mm256_loadu_si256((const __m256i *)(const void *)bits)) != 0;
+}
+
+/* Whitespace and operators through the nibble tables (see nib_lo). */
+AVX2_ATTR static inline void classify_avx2(const avx2_block *blk, scan_masks *m) {
+    __m256i q[2], b[2], w[2], o[2];
+    const __m256i *x = blk->x, *cls = blk->cls;
+    for (int i = 0; i < 2; i++) {
         q[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('"'));
         b[i] = _mm256_cmpeq_epi8(x[i], avx2_set1('\\'));
         w[i] = _mm256_cmpgt_epi8(_mm256_and_si256(cls[i], avx2_set1(NIB_DELIM)), _mm256_setzero_si256());
@@ -513,6 +574,9 @@ AVX2_ATTR static inline void avx2_copy64(char *dst, const char *src) {
 
 #define SCAN_FN scan_avx2
 #define SCAN_COPY avx2_copy64
+#define SCAN_PREPARED avx2_block
+#define SCAN_PREPARE avx2_prepare
+#define SCAN_PLAIN avx2_plain
 #define SCAN_STATE_IN_MEMORY 1
 #define SCAN_ATTR AVX2_ATTR
 #define SCAN_CLASSIFY classify_avx2
@@ -646,15 +710,34 @@ static inline uint64_t neon_mask(uint8x16_t a, uint8x16_t b, uint8x16_t c, uint8
     return vgetq_lane_u64(vreinterpretq_u64_u8(abcd), 0);
 }
 
-/* Whitespace and operators by the nibble tables (see nib_lo), with TBL
- * instead of PSHUFB. */
-static inline void classify_neon(const char *p, scan_masks *m) {
+/* A block's bytes and their nibble-table classes (see nib_lo; TBL instead
+ * of PSHUFB), computed once for the fast path's test (neon_plain) and the
+ * masks (classify_neon). */
+typedef struct neon_block {
+    uint8x16_t x[4], cls[4];
+} neon_block;
+
+static inline void neon_prepare(const char *p, neon_block *blk) {
     const uint8x16_t lo_tab = vld1q_u8(nib_lo), hi_tab = vld1q_u8(nib_hi);
-    uint8x16_t q[4], b[4], w[4], o[4], c[4], k[4];
     for (int i = 0; i < 4; i++) {
         uint8x16_t x = vld1q_u8((const uint8_t *)p + 16 * i);
-        uint8x16_t cls = vandq_u8(vqtbl1q_u8(lo_tab, vandq_u8(x, vdupq_n_u8(0x0F))),
-                                  vqtbl1q_u8(hi_tab, vshrq_n_u8(x, 4)));
+        blk->x[i] = x;
+        blk->cls[i] = vandq_u8(vqtbl1q_u8(lo_tab, vandq_u8(x, vdupq_n_u8(0x0F))),
+                               vqtbl1q_u8(hi_tab, vshrq_n_u8(x, 4)));
+    }
+}
+
+/* No quote, backslash or control byte (SCAN_PLAIN). */
+static inline bool neon_plain(const neon_block *blk) {
+    uint8x16_t any = vorrq_u8(vorrq_u8(blk->cls[0], blk->cls[1]), vorrq_u8(blk->cls[2], blk->cls[3]));
+    return vmaxvq_u8(vandq_u8(any, vdupq_n_u8(NIB_STRING_END))) == 0;
+}
+
+/* Whitespace and operators by the nibble tables. */
+static inline void classify_neon(const neon_block *blk, scan_masks *m) {
+    uint8x16_t q[4], b[4], w[4], o[4], c[4], k[4];
+    for (int i = 0; i < 4; i++) {
+        uint8x16_t x = blk->x[i], cls = blk->cls[i];
         q[i] = vceqq_u8(x, vdupq_n_u8('"'));
         b[i] = vceqq_u8(x, vdupq_n_u8('\\'));
         w[i] = vtstq_u8(cls, vdupq_n_u8(NIB_DELIM));
@@ -722,6 +805,9 @@ static inline bool utf8_neon_sound(utf8_neon *u) { return vmaxvq_u8(u->error) ==
 
 #define SCAN_FN scan_neon
 #define SCAN_ATTR
+#define SCAN_PREPARED neon_block
+#define SCAN_PREPARE neon_prepare
+#define SCAN_PLAIN neon_plain
 #define SCAN_CLASSIFY classify_neon
 #define SCAN_PREFIX_XOR prefix_xor_shift
 #define SCAN_UTF8_STATE utf8_neon

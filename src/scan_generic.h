@@ -11,7 +11,13 @@
  *   SCAN_UTF8_VALID(state *): true when every block seen was valid UTF-8
  *   SCAN_UTF8_SOUND(state *): the same, except that the last block may end
  *     inside a sequence (the input goes on)
- * and optionally SCAN_STATE_IN_MEMORY (below).
+ * and optionally SCAN_STATE_IN_MEMORY (below) and
+ *   SCAN_PLAIN(const SCAN_PREPARED *): true when the block holds no quote,
+ *     no backslash and no byte below 0x20 (the fast path for long strings),
+ *   with SCAN_PREPARED, a type for what the kernel computes once per block
+ *   for both SCAN_PLAIN and SCAN_CLASSIFY, SCAN_PREPARE(const char *p,
+ *   SCAN_PREPARED *) to compute it, and SCAN_CLASSIFY then taking
+ *   (const SCAN_PREPARED *, scan_masks *).
  * It generates SCAN_FN (see jet__scan_window in scan.h), which resumes from
  * a jet_scan_state so that the reader can index its input window by window,
  * SCAN_FN##_status (jet__scan_status) and SCAN_FN##_all (jet__scan_ex: the
@@ -53,8 +59,30 @@ typedef struct SCAN_JOIN(SCAN_FN, _state) {
 SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _block)(
     SCAN_JOIN(SCAN_FN, _state) *s, const char *block, size_t i, uint64_t *out, uint64_t *bs_out,
     uint64_t *br_out, char *copy_out, const bool cursor, const bool copy) {
+#ifdef SCAN_PLAIN
+    SCAN_PREPARED pre;
+    SCAN_PREPARE(block, &pre);
+    /* Long text: a block inside a string (the previous one ended in it)
+     * with no quote, backslash or control byte adds no mark and leaves the
+     * carries as they are (but the escape's, whose escaped byte is plain:
+     * cleared), so it costs only its UTF-8 check and its copy. */
+    if (s->in_string && SCAN_PLAIN(&pre)) {
+        SCAN_UTF8_BLOCK(&s->u8, block);
+        if (copy) SCAN_COPY(copy_out, block);
+        s->escape_carry = 0;
+        if (cursor) {
+            bs_out[i] = 0;
+            br_out[i] = 0;
+        }
+        out[i] = 0;
+        return;
+    }
+    scan_masks m;
+    SCAN_CLASSIFY(&pre, &m);
+#else
     scan_masks m;
     SCAN_CLASSIFY(block, &m);
+#endif
     SCAN_UTF8_BLOCK(&s->u8, block);
     if (copy) SCAN_COPY(copy_out, block);
     uint64_t escaped = scan_escaped(m.backslash, &s->escape_carry);
@@ -182,3 +210,6 @@ SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _status)(const jet_scan_state *st, bool
 #undef SCAN_UTF8_SOUND
 #undef SCAN_STATE_IN_MEMORY
 #undef SCAN_COPY
+#undef SCAN_PLAIN
+#undef SCAN_PREPARED
+#undef SCAN_PREPARE

@@ -501,6 +501,53 @@ static void test_random_documents(void) {
     }
 }
 
+/* Long strings (issue 22): blocks wholly inside a string take stage 1's
+ * fast path (no quote, backslash or control byte), and a long plain run
+ * after a string's first escape is moved at once (LONG_PLAIN_RUN). Strings
+ * of 0 to 700 bytes of ASCII or UTF-8 text, each with a few specials at
+ * random places (every position in a block among them): escapes, a
+ * surrogate pair, and in some documents a raw control byte, a lone quote or a bad
+ * UTF-8 byte; stage 1 against the reference, every kernel's document
+ * against the scalar reader's. */
+static void test_long_strings(void) {
+    static const char *const specials[] = {"\\\"", "\\\\", "\\n", "\\u00e9", "\\ud83d\\ude00",
+                                           "\\/", "\\\\\\\"", "\"", "\x01", "\xff", "\\u12"};
+    static char buf[8192];
+    for (int round = 0; round < 400; round++) {
+        size_t len = 0;
+        bool broken = round % 4 == 3; /* the last four specials break the document */
+        buf[len++] = '[';
+        for (int s = 0; s < 6 && len < sizeof buf - 1300; s++) {
+            buf[len++] = '"';
+            size_t n = rng() % 700;
+            bool utf8 = rng() % 2;
+            size_t nspecial = rng() % 4;
+            size_t at[4];
+            for (size_t k = 0; k < nspecial; k++) at[k] = n ? rng() % n : 0;
+            for (size_t i = 0; i < n; i++) {
+                for (size_t k = 0; k < nspecial; k++)
+                    if (at[k] == i) {
+                        size_t pick = rng() % (broken ? 11 : 7);
+                        size_t sl = strlen(specials[pick]);
+                        memcpy(buf + len, specials[pick], sl);
+                        len += sl;
+                    }
+                if (utf8 && i % 7 == 3) {
+                    memcpy(buf + len, "\xe2\x82\xac", 3); /* U+20AC */
+                    len += 3;
+                } else {
+                    buf[len++] = (char)('a' + i % 26);
+                }
+            }
+            buf[len++] = '"';
+            buf[len++] = ',';
+        }
+        buf[len - 1] = ']';
+        check_scan(buf, len, "long strings");
+        check_parse_copy(buf, len, "long strings", round % 16 == 0);
+    }
+}
+
 /* The value slots grow while many containers are open: in the one-pass
  * reader when values outrun its first guess, in stage 2 when a window's
  * marks outrun the room left. A fresh parser each time (a reused one keeps
@@ -576,6 +623,7 @@ int main(void) {
     test_conformance(shared);
     test_corpora(corpus, corpus_len, found_names, n);
     test_random_documents();
+    test_long_strings();
     test_utf8_verdicts();
 
     for (int i = 0; i < n; i++) free(corpus[i]);
