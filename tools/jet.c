@@ -361,7 +361,8 @@ static jet_doc *load(const char *path, const cli *c) {
                         !(c->wflags & JET_WRITE_REPLACE_INVALID_UTF8) &&
                         (ro.flags & JET_READ_ALLOW_INVALID_UTF8);
     if (ascii_strict) ro.flags &= ~JET_READ_ALLOW_INVALID_UTF8;
-    /* big input buffer and DOM on huge pages (query/tool_alloc.h) */
+    /* big input buffer and DOM from the tool allocator (query/tool_alloc.h:
+     * mremap growth; huge pages with JET_HUGEPAGES=1) */
     jet_doc *d = jet_read_file(path, &ro, tool_alloc(), &err);
     if (!d) {
         const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;

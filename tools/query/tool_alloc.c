@@ -46,15 +46,15 @@ static size_t round_up(size_t n, size_t to) {
     return n > SIZE_MAX - (to - 1) ? 0 : (n + to - 1) / to * to;
 }
 
-/* JET_HUGEPAGES=0 in the environment turns the advice off: where freed
+/* The advice is opt-in (JET_HUGEPAGES=1 in the environment): where freed
  * memory goes back to a hypervisor (virtio-balloon free page reporting,
  * e.g. Firecracker), a huge page taken more than a few seconds after the
- * last run freed its memory is backed again by the host, which cost more
- * than the 4 KiB faults it saves (tool_alloc.h). */
+ * last run freed its memory is backed again by the host, which cost 3x
+ * the 4 KiB faults it saves (tool_alloc.h). */
 static void advise_huge(void *p, size_t len) {
 #ifdef MADV_HUGEPAGE
     const char *env = getenv("JET_HUGEPAGES");
-    if (!env || strcmp(env, "0") != 0) madvise(p, len, MADV_HUGEPAGE);
+    if (env && strcmp(env, "1") == 0) madvise(p, len, MADV_HUGEPAGE);
 #else
     (void)p;
     (void)len;

@@ -5,16 +5,17 @@
  *
  * Why: on a 200 MB document the tool's time was mostly the kernel's, one
  * page fault per 4 KiB of input buffer and DOM arena. Blocks of 2 MiB or
- * more are mapped here 2 MiB-aligned and marked MADV_HUGEPAGE, so that
- * where transparent huge pages are on ("always" or "madvise") they fault
- * once per 2 MiB. Smaller blocks are the C library's. Where mmap is not
+ * more are mapped here 2 MiB-aligned (grown in place by mremap) and, with
+ * JET_HUGEPAGES=1 in the environment, marked MADV_HUGEPAGE, so that where
+ * transparent huge pages are on ("always" or "madvise") they fault once
+ * per 2 MiB. Smaller blocks are the C library's. Where mmap is not
  * available everything is the C library's.
  *
- * Caveat (measured on a Firecracker VM with free page reporting, 42 MB
- * document, jet query): runs a few seconds apart took 0.9-1.2 s against
- * 0.3-0.5 s without the advice (fresh huge pages are faulted in again by
- * the host), runs back to back 0.07-0.19 s against 0.25-0.35 s. The
- * environment variable JET_HUGEPAGES=0 turns the advice off.
+ * Why opt-in (measured on a Firecracker VM with free page reporting,
+ * 200 MB document, runs 4 s apart): jet query 1.9-2.3 s with the advice
+ * against 0.7 s without, jet fmt --minify 3.0-3.3 s against 0.9-1.1 s
+ * (fresh huge pages are backed again by the host); back to back, as a
+ * benchmark runs them, the advice wins instead.
  *
  * Memory from tool_alloc() is freed through it (jet_doc_free and the
  * parser do so by themselves). Thread-safe (no state of its own).
