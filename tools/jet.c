@@ -361,9 +361,19 @@ static jet_doc *load(const char *path, const cli *c) {
                         !(c->wflags & JET_WRITE_REPLACE_INVALID_UTF8) &&
                         (ro.flags & JET_READ_ALLOW_INVALID_UTF8);
     if (ascii_strict) ro.flags &= ~JET_READ_ALLOW_INVALID_UTF8;
-    /* big input buffer and DOM from the tool allocator (query/tool_alloc.h:
-     * mremap growth; huge pages with JET_HUGEPAGES=1) */
-    jet_doc *d = jet_read_file(path, &ro, tool_alloc(), &err);
+    /* A regular file is mapped, not read (query/tool_alloc.h); the DOM
+     * (which copies what it keeps) and any read buffer come from the tool
+     * allocator (mremap growth; huge pages with JET_HUGEPAGES=1). */
+    size_t mapped_len = 0;
+    const char *mapped = tool_map_file(path, &mapped_len);
+    if (mapped && ro.max_size && mapped_len > ro.max_size) {
+        tool_unmap_file(mapped, mapped_len);
+        report_size_limit(path, ro.max_size, c);
+        return NULL;
+    }
+    jet_doc *d = mapped ? jet_read(mapped, mapped_len, &ro, tool_alloc(), &err)
+                        : jet_read_file(path, &ro, tool_alloc(), &err);
+    tool_unmap_file(mapped, mapped_len);
     if (!d) {
         const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
         const char *msg = err.msg ? err.msg : jet_code_name(err.code);
@@ -675,21 +685,32 @@ static int cmd_validate(cli *c) {
             continue;
         }
         size_t len = 0;
-        char *text = read_whole(path, c, &len);
-        if (!text) {
+        /* a regular file mapped (tool_map_file), anything else read */
+        const char *mapped = tool_map_file(path, &len);
+        char *text = NULL;
+        if (mapped) {
+            size_t limit = max_size_for(path, c);
+            if (limit && len > limit) {
+                tool_unmap_file(mapped, len);
+                report_size_limit(path, limit, c);
+                rc = EXIT_FAIL;
+                continue;
+            }
+        } else if (!(text = read_whole(path, c, &len))) {
             rc = EXIT_FAIL;
             continue;
         }
         jet_error err;
         memset(&err, 0, sizeof err);
-        if (!jet_validate(text, len, &c->ropts, NULL, &err)) {
+        if (!jet_validate(mapped ? mapped : text, len, &c->ropts, NULL, &err)) {
             const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
             const char *msg = err.msg ? err.msg : jet_code_name(err.code);
             if (err.line) fprintf(stderr, "%s:%zu:%zu: %s\n", name, err.line, err.column, msg);
             else fprintf(stderr, "%s: %s\n", name, msg);
             rc = EXIT_FAIL;
         }
-        tool_alloc()->free(NULL, text);
+        tool_unmap_file(mapped, len);
+        if (text) tool_alloc()->free(NULL, text);
     }
     return rc;
 }

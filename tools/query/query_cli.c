@@ -228,28 +228,11 @@ typedef struct input_bytes {
 static bool input_open(const char *path, input_bytes *in) {
     memset(in, 0, sizeof in[0]);
     bool is_stdin = strcmp(path, "-") == 0;
-#ifndef _WIN32
-    if (!is_stdin) {
-        int fd = open(path, O_RDONLY);
-        if (fd < 0) return false;
-        struct stat st;
-        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-            int flags = MAP_PRIVATE;
-#ifdef MAP_POPULATE
-            flags |= MAP_POPULATE;
-#endif
-            void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fd, 0);
-            if (p != MAP_FAILED) {
-                close(fd);
-                in->data = (const char *)p;
-                in->len = (size_t)st.st_size;
-                in->mapped = true;
-                return true;
-            }
-        }
-        close(fd);
+    in->data = tool_map_file(path, &in->len);
+    if (in->data) {
+        in->mapped = true;
+        return true;
     }
-#endif
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) return false;
     bool too_big;
@@ -261,12 +244,10 @@ static bool input_open(const char *path, input_bytes *in) {
 }
 
 static void input_close(input_bytes *in) {
-#ifndef _WIN32
     if (in->mapped) {
-        munmap((void *)(uintptr_t)in->data, in->len);
+        tool_unmap_file(in->data, in->len);
         return;
     }
-#endif
     tool_alloc()->free(NULL, (void *)(uintptr_t)in->data);
 }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #if !defined(_WIN32)
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -173,4 +174,39 @@ char *tool_read_all(FILE *f, size_t limit, size_t *len, bool *too_big) {
     }
     a->free(a->ctx, buf);
     return NULL;
+}
+
+const char *tool_map_file(const char *path, size_t *len) {
+#if TOOL_HAVE_MMAP
+    if (strcmp(path, "-") == 0) return NULL;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return NULL;
+    struct stat st;
+    void *p = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uintmax_t)st.st_size <= (uintmax_t)SIZE_MAX) {
+        int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+        flags |= MAP_POPULATE;
+#endif
+        p = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fd, 0);
+    }
+    close(fd);
+    if (p == MAP_FAILED) return NULL;
+    *len = (size_t)st.st_size;
+    return (const char *)p;
+#else
+    (void)path;
+    (void)len;
+    return NULL;
+#endif
+}
+
+void tool_unmap_file(const char *data, size_t len) {
+#if TOOL_HAVE_MMAP
+    if (data) munmap((void *)(uintptr_t)data, len);
+#else
+    (void)data;
+    (void)len;
+#endif
 }

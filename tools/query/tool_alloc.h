@@ -36,4 +36,13 @@ const jet_alloc *tool_alloc(void);
  * with tool_alloc()->free. */
 char *tool_read_all(FILE *f, size_t limit, size_t *len, bool *too_big);
 
+/* A regular, non-empty file mapped read-only whole (populated at once
+ * where the system can: a page-cache mapping costs less than reading into
+ * fresh memory, whose every page the kernel must zero and, on a VM, the
+ * host back); NULL when `path` is not such a file or the mapping fails, in
+ * which case the caller reads it instead. *len: its size. Unmap with
+ * tool_unmap_file(data, len). */
+const char *tool_map_file(const char *path, size_t *len);
+void tool_unmap_file(const char *data, size_t len);
+
 #endif
