@@ -221,6 +221,29 @@ static void test_command(void) {
     expect_run("-c .a missing.json", NULL, 2, "", "missing.json: could not read");
     expect_run("--help", NULL, 0, NULL, NULL);
 
+    /* one document and a plain path with indexes: the cursor answers it
+     * (what the general path `... | .` gives, jq's errors included) */
+    write_file("arr.json", " [{\"id\":1},{\"id\":\"x\",\"s\":[true,null]},5,null]\n");
+    static const char *const paths[] = {".[1].id", ".[0]", ".[1].s[0]", ".[1].s[1]", ".[9].id",
+                                        ".[3].id", ".[2].id", ".[1].id.x", ".a", ".[1][0]"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        char fast_cmd[64], slow_cmd[64];
+        snprintf(fast_cmd, sizeof fast_cmd, "-c '%s' arr.json", paths[i]);
+        snprintf(slow_cmd, sizeof slow_cmd, "-c '%s | .' arr.json", paths[i]);
+        result f = run_jet(fast_cmd, NULL);
+        result g = run_jet(slow_cmd, NULL);
+        CHECK_MSG(f.rc == g.rc && strcmp(f.out, g.out) == 0, "%s: rc %d/%d out '%s'/'%s'", paths[i], f.rc,
+                  g.rc, f.out, g.out);
+        done(&f);
+        done(&g);
+    }
+    expect_run("-c '.[1].s[0]' arr.json", NULL, 0, "true\n", NULL);
+    expect_run("-c '.[9].id' arr.json", NULL, 0, "null\n", NULL);
+    expect_run("-c '.[2].id' arr.json", NULL, 5, "", "Cannot index number with \"id\"");
+    expect_run("-c '.a' arr.json", NULL, 5, "", "Cannot index array with \"a\"");
+    /* more documents after the first: each in turn, as jq */
+    expect_run("-c '.[0]?' multi.json", NULL, 0, "3\n", NULL);
+
     /* --ndjson: the cursor's fast path gives what the general path gives */
     result fast = run_jet("-c --ndjson .id lines.ndjson", NULL);
     result slow = run_jet("-c '.id | .' lines.ndjson", NULL);

@@ -73,8 +73,10 @@ typedef struct qerror {
 qprog *qprog_compile(const char *text, size_t len, const char *const *var_names, size_t nvars,
                      qerror *err);
 void qprog_free(qprog *p);
-/* When the whole filter is a path of plain field names (".a", ".a.b",
- * `."x"`), its names and count (at most `cap`); else 0. */
+/* When the whole filter is a path of plain field names and literal
+ * non-negative indexes (".a", ".a.b", `."x"`, ".[3].id"), its steps and
+ * their count (at most `cap`); else 0. A name step: names[i], lens[i]; an
+ * index step: names[i] NULL, lens[i] the index. */
 size_t qprog_field_path(const qprog *p, const char **names, size_t *lens, size_t cap);
 
 /* ---- running it ---- */

@@ -94,6 +94,7 @@ typedef struct qcli {
     const char *path[MAX_PATH_NAMES];
     size_t path_len[MAX_PATH_NAMES];
     size_t npath;
+    jet_od *od; /* the fast path's cursor on the caller's thread */
 } qcli;
 
 static int query_usage(const char *fmt, const char *arg) {
@@ -297,6 +298,16 @@ static bool fast_line(qsink *k, jet_od *od, const char *s, size_t len) {
         jet_type t = jet_odv_type(&v);
         if (t == JET_TYPE_NULL) {
             null = true;
+        } else if (!c->path[i]) { /* .[n]: past the end is null, as jq */
+            if (t != JET_TYPE_ARR) return false; /* jq's error: the general path */
+            jet_od_iter it;
+            if (!jet_odv_arr(&v, &it)) return false;
+            for (size_t e = 0; e <= c->path_len[i] && !null; e++) {
+                if (!jet_od_arr_next(&it, &v)) {
+                    if (!jet_od_ok(od)) return false;
+                    null = true;
+                }
+            }
         } else if (t == JET_TYPE_OBJ) {
             jet_od_iter it;
             if (!jet_odv_obj(&v, &it)) return false;
@@ -378,6 +389,21 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
             opts.flags &= ~JET_READ_STOP_WHEN_DONE;
         }
         jet_doc *d = NULL;
+        if (first && !c->lines && c->npath && !slurp) {
+            /* A plain path on an input that is one document: the cursor
+             * answers it without a document (it fails, and the general
+             * path below takes over, when more documents follow or the
+             * path meets something only jq's errors describe). */
+            if (!c->od) c->od = jet_od_new(NULL);
+            qsink k = {c, &c->out, c, NULL};
+            if (c->od && fast_line(&k, c->od, buf + pos, doc_len)) {
+                if (k.write_err) {
+                    report_write_err(c, k.write_err);
+                    return false;
+                }
+                return !c->io_failed;
+            }
+        }
         if (first && !c->lines) {
             /* Most inputs hold one document: read it whole first, which
              * takes the indexed (vector) reader; STOP_WHEN_DONE takes the
@@ -752,6 +778,7 @@ done:
     for (unsigned t = 0; runs && t < threads; t++) qrun_free(&runs[t]);
     free(runs);
     jet_parser_free(parser);
+    jet_od_free(c.od);
     jet_buf_free(&c.out);
     return rc;
 }

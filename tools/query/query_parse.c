@@ -986,20 +986,43 @@ void qprog_free(qprog *p) {
     free(p);
 }
 
+/* The index of `.[n]` when n is a literal written as a small non-negative
+ * integer (digits only), else SIZE_MAX. */
+static size_t literal_index(const qnode *b) {
+    if (b->op != Q_LITERAL || b->lit.type != QT_NUM || b->lit.rep != QR_TEXT) return SIZE_MAX;
+    if (b->lit.len == 0 || b->lit.len > 9) return SIZE_MAX;
+    size_t v = 0;
+    for (size_t i = 0; i < b->lit.len; i++) {
+        char ch = b->lit.u.s[i];
+        if (ch < '0' || ch > '9') return SIZE_MAX;
+        v = v * 10 + (size_t)(ch - '0');
+    }
+    return v;
+}
+
 size_t qprog_field_path(const qprog *p, const char **names, size_t *lens, size_t cap) {
     size_t n = 0;
     const qnode *x = p->root;
-    /* the path's last name is at the root: count first, then fill backwards */
+    /* the path's last step is at the root: count first, then fill backwards */
     for (const qnode *y = x; y && y->op != Q_IDENTITY; y = y->a) {
-        bool field = y->op == Q_FIELD ||
-                     (y->op == Q_INDEX && y->b->op == Q_LITERAL && y->b->lit.type == QT_STR);
-        if (!field || ++n > cap) return 0;
+        bool step = y->op == Q_FIELD ||
+                    (y->op == Q_INDEX && y->b->op == Q_LITERAL && y->b->lit.type == QT_STR) ||
+                    (y->op == Q_INDEX && literal_index(y->b) != SIZE_MAX);
+        if (!step || ++n > cap) return 0;
     }
     size_t i = n;
     for (const qnode *y = x; y && y->op != Q_IDENTITY; y = y->a) {
         i--;
-        names[i] = y->op == Q_FIELD ? y->name : y->b->lit.u.s;
-        lens[i] = y->op == Q_FIELD ? y->name_len : y->b->lit.len;
+        if (y->op == Q_FIELD) {
+            names[i] = y->name;
+            lens[i] = y->name_len;
+        } else if (y->b->lit.type == QT_STR) {
+            names[i] = y->b->lit.u.s;
+            lens[i] = y->b->lit.len;
+        } else {
+            names[i] = NULL;
+            lens[i] = literal_index(y->b);
+        }
     }
     return n;
 }
