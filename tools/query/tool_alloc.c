@@ -18,6 +18,7 @@
 
 #if !defined(_WIN32)
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -176,6 +177,35 @@ char *tool_read_all(FILE *f, size_t limit, size_t *len, bool *too_big) {
     return NULL;
 }
 
+#if TOOL_HAVE_MMAP
+/* A mapped file that shrinks while it is read (a log rewritten, a file
+ * truncated) turns the reads past its new end into SIGBUS: say so and
+ * stop, as a read error would, instead of dying without a word. Only
+ * async-signal-safe calls here. */
+static const char *volatile mapped_path;
+
+static void on_sigbus(int sig) {
+    (void)sig;
+    static const char head[] = "jet: ";
+    static const char tail[] = ": the file changed size while it was being read\n";
+    const char *name = mapped_path ? mapped_path : "input";
+    ssize_t ignored = write(STDERR_FILENO, head, sizeof head - 1);
+    ignored = write(STDERR_FILENO, name, strlen(name));
+    ignored = write(STDERR_FILENO, tail, sizeof tail - 1);
+    (void)ignored;
+    _exit(2);
+}
+
+static void guard_mapping(const char *path) {
+    mapped_path = path;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigbus;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
+}
+#endif
+
 const char *tool_map_file(const char *path, size_t *len) {
 #if TOOL_HAVE_MMAP
     if (strcmp(path, "-") == 0) return NULL;
@@ -193,6 +223,7 @@ const char *tool_map_file(const char *path, size_t *len) {
     }
     close(fd);
     if (p == MAP_FAILED) return NULL;
+    guard_mapping(path);
     *len = (size_t)st.st_size;
     return (const char *)p;
 #else

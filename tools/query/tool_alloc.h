@@ -41,7 +41,9 @@ char *tool_read_all(FILE *f, size_t limit, size_t *len, bool *too_big);
  * fresh memory, whose every page the kernel must zero and, on a VM, the
  * host back); NULL when `path` is not such a file or the mapping fails, in
  * which case the caller reads it instead. *len: its size. Unmap with
- * tool_unmap_file(data, len). */
+ * tool_unmap_file(data, len). Should the file shrink while mapped, the
+ * reads past its new end raise SIGBUS: a handler installed here names the
+ * file on stderr and exits with status 2 (`path` must outlive the use). */
 const char *tool_map_file(const char *path, size_t *len);
 void tool_unmap_file(const char *data, size_t len);
 
