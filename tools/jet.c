@@ -346,6 +346,22 @@ static void report_size_limit(const char *name, size_t limit, const cli *c) {
             limit, limit, c->max_size_set ? "" : ", the default for standard input, pipes and devices");
 }
 
+/* A regular file mapped (query/tool_alloc.h: tool_map_file) when it is
+ * within the size limit; NULL when it is not such a file (read it
+ * instead), or with *over set when it is too large (reported here). */
+static const char *map_within_limit(const char *path, const cli *c, size_t *len, bool *over) {
+    *over = false;
+    const char *mapped = tool_map_file(path, len);
+    size_t limit = max_size_for(path, c);
+    if (mapped && limit && *len > limit) {
+        tool_unmap_file(mapped, *len);
+        report_size_limit(path, limit, c);
+        *over = true;
+        return NULL;
+    }
+    return mapped;
+}
+
 /* Reads and parses; on failure prints FILE:LINE:COL: message. */
 static jet_doc *load(const char *path, const cli *c) {
     jet_error err;
@@ -365,12 +381,9 @@ static jet_doc *load(const char *path, const cli *c) {
      * (which copies what it keeps) and any read buffer come from the tool
      * allocator (mremap growth; huge pages with JET_HUGEPAGES=1). */
     size_t mapped_len = 0;
-    const char *mapped = tool_map_file(path, &mapped_len);
-    if (mapped && ro.max_size && mapped_len > ro.max_size) {
-        tool_unmap_file(mapped, mapped_len);
-        report_size_limit(path, ro.max_size, c);
-        return NULL;
-    }
+    bool over;
+    const char *mapped = map_within_limit(path, c, &mapped_len, &over);
+    if (over) return NULL;
     jet_doc *d = mapped ? jet_read(mapped, mapped_len, &ro, tool_alloc(), &err)
                         : jet_read_file(path, &ro, tool_alloc(), &err);
     tool_unmap_file(mapped, mapped_len);
@@ -685,18 +698,10 @@ static int cmd_validate(cli *c) {
             continue;
         }
         size_t len = 0;
-        /* a regular file mapped (tool_map_file), anything else read */
-        const char *mapped = tool_map_file(path, &len);
+        bool over;
+        const char *mapped = map_within_limit(path, c, &len, &over);
         char *text = NULL;
-        if (mapped) {
-            size_t limit = max_size_for(path, c);
-            if (limit && len > limit) {
-                tool_unmap_file(mapped, len);
-                report_size_limit(path, limit, c);
-                rc = EXIT_FAIL;
-                continue;
-            }
-        } else if (!(text = read_whole(path, c, &len))) {
+        if (over || (!mapped && !(text = read_whole(path, c, &len)))) {
             rc = EXIT_FAIL;
             continue;
         }
