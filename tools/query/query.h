@@ -50,6 +50,11 @@ typedef struct qv {
     } u;
 } qv;
 
+/* JSON's whitespace (also jq's, between tokens and around tonumber's text). */
+static inline bool q_is_ws(char ch) {
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
 /* ---- a compiled filter ---- */
 
 typedef struct qnode qnode;

@@ -252,10 +252,6 @@ static void input_close(input_bytes *in) {
     tool_alloc()->free(NULL, (void *)(uintptr_t)in->data);
 }
 
-static bool is_ws(char ch) {
-    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
-}
-
 /* Moves the line:column count (column in code points) from `from` to `to`. */
 static void advance_pos(const char *buf, size_t from, size_t to, size_t *line, size_t *col) {
     for (size_t i = from; i < to; i++) {
@@ -377,7 +373,7 @@ static bool run_buffer(qcli *c, const char *buf, size_t len, jet_parser *parser,
     c->doc_at = c->counted_at = 0;
     c->doc_line = c->doc_col = 1;
     while (pos < len) {
-        while (pos < len && is_ws(buf[pos])) pos++;
+        while (pos < len && q_is_ws(buf[pos])) pos++;
         if (pos >= len) break;
         c->doc_at = pos;
         jet_error err;

@@ -926,8 +926,8 @@ static bool to_number(qrun *r, const qnode *n, qv v, qv *out) {
     }
     if (v.type != QT_STR) return fail_at(r, n, "%s (%s) cannot be parsed as a number", TV(v, b));
     const char *s = v.u.s, *e = v.u.s + v.len;
-    while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
-    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
+    while (s < e && q_is_ws(*s)) s++;
+    while (e > s && q_is_ws(e[-1])) e--;
     jet_error err;
     jet_read_opts opts;
     memset(&opts, 0, sizeof opts);

@@ -108,7 +108,7 @@ static void next(qparser *ps) {
     const char *s = ps->src;
     size_t p = ps->p, n = ps->len;
     for (;;) { /* whitespace and # comments */
-        while (p < n && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r')) p++;
+        while (p < n && q_is_ws(s[p])) p++;
         if (p < n && s[p] == '#') {
             while (p < n && s[p] != '\n') p++;
             continue;
