@@ -10,7 +10,9 @@
 # 3 MB): 100 000 nested '[' (closed and not), 20 000 nested objects, numbers
 # of 10 000 digits, a string of 1 000 000 bytes, 20 000 escapes in a row, a
 # key of 100 000 bytes, 50 000 tiny values, an unterminated 100 KB string
-# and an error at depth 1 000 followed by many small arrays.
+# an error at depth 1 000 followed by many small arrays, and 100 000 lines
+# of one error each (read as NDJSON with errors skipped by the stream
+# targets, whose flag byte '[' asks for that).
 # Used by .ci/run's fuzz step and by `make fuzz` (scripts/fuzz.sh).
 set -u
 if [ $# -lt 2 ]; then
@@ -45,6 +47,7 @@ hostile_seeds() {
   { printf '['; repeat '0,' 50000; printf '0]'; } >"$dir/hostile-tiny-values"
   { printf '["'; repeat aaaaaaaaaa 10000; } >"$dir/hostile-unterminated-string"
   { repeat '[' 1000; printf 'x'; repeat '[1,2],' 20000; } >"$dir/hostile-deep-error"
+  { printf '['; yes x | head -n 100000; } >"$dir/hostile-many-errors"
 }
 
 # The regression inputs (tests/regressions/README.md): every input that
