@@ -356,6 +356,7 @@ typedef struct dec {
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
+static bool decode_array(dec *d, const jet_field *f, char *base);
 
 /* Tokens that cannot start a value (jet__gram_not_value's set, as a table
  * for the member loop). */
@@ -674,7 +675,10 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
     }
 }
 
-static JET_ALWAYS_INLINE bool decode_array(dec *d, const jet_field *f, char *base) {
+/* Arrays of structs (order items) and of arrays (nostr tags): their
+ * elements go straight to decode_struct and decode_array, without
+ * decode_value's dispatch (which only adds the null case for them). */
+static bool decode_array(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_field *e = (const jet_field *)f->sub;
     if (!open_container(od, '[', JET_E_WANT_ARRAY)) return false;
@@ -689,7 +693,19 @@ static JET_ALWAYS_INLINE bool decode_array(dec *d, const jet_field *f, char *bas
         do {
             if (at_end(od)) return false;
             char *slot = grow_next(d, &g);
-            if (!slot || !decode_value(d, e, slot)) return false;
+            if (!slot) return false;
+            char c = od->json[od->pos];
+            bool ok;
+            if (e->kind == JET_K_STRUCT && c == '{') {
+                mark_present(e, slot, true);
+                ok = decode_struct(d, (jet_struct *)(uintptr_t)e->sub, slot, NULL);
+            } else if (e->kind == JET_K_ARRAY && c == '[') {
+                mark_present(e, slot, true);
+                ok = decode_array(d, e, slot);
+            } else {
+                ok = decode_value(d, e, slot);
+            }
+            if (!ok) return false;
         } while (next_element(od, &end));
         if (!end) return false;
     }
@@ -1026,6 +1042,18 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
     return true;
 }
 
+/* jet__od_fast_int for an integer within 32 bytes of the input's end (a
+ * document's last member, such as a timestamp), which it leaves to the
+ * general path: read from a copy padded with spaces. */
+static JET_NOINLINE const char *fast_int_near_end(const char *j, size_t v, size_t n, uint64_t *mag,
+                                                  bool *neg) {
+    char pad[32];
+    memset(pad, ' ', sizeof pad);
+    memcpy(pad, j + v, n - v);
+    const char *e = jet__od_fast_int(pad, pad + sizeof pad, mag, neg);
+    return e ? j + v + (e - pad) : NULL;
+}
+
 /* Applies a field's default (JET_FIELD_DEFAULT) to its member. */
 static void apply_default(const jet_field *f, char *base) {
     char *dst = base + f->offset;
@@ -1075,14 +1103,24 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     if (JET_UNLIKELY(t->count == 1 && !t->fields[0].key)) /* transparent wrapper */
         return decode_value(d, &t->fields[0], base);
     size_t at = od->pos;
-    bool empty = false;
-    if (!open_object(od, &empty)) return false;
-    uint64_t seen[MAX_FIELDS / 64] = {0};
+    const char *j = od->json;
+    const size_t n = od->len;
+    /* open_object's steps, its first token taken from the member loop's
+     * token stream rather than searched for twice */
+    if (JET_UNLIKELY(j[at] != '{')) return want(od, JET_E_WANT_OBJECT);
+    if (JET_UNLIKELY(od->depth >= od->max_depth)) return jet__od_err(od, JET_E_DEPTH_LIMIT, at);
+    od->depth++;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, at + 1);
+    size_t p = jet__od_toks_take(&tk, n); /* the first key's quote, or '}' */
+    if (JET_UNLIKELY(p >= n)) return jet__od_err(od, JET_E_END_IN_OBJECT, n);
+    /* the fields seen: the first 64 in a word of their own (a register),
+     * the rest of a table that large in memory */
+    uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1] = {0};
     uint32_t nseen = 0;
     /* the field expected next if members come in declared order;
      * t->count when there is no guess (or the table is not hashed) */
-    bool in_order = t->map_state == MAP_HASH;
-    uint32_t expect = in_order ? 0 : t->count;
+    uint32_t expect = t->map_state == MAP_HASH ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
     const bool lazy = od->lazy;
     /* once every field is in, the rest of the object is skipped as a
@@ -1090,12 +1128,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
      * (skip_rest); under JET_READ_LAZY by brackets (a duplicate there is
      * not seen: the first wins) */
     const bool rest_skipped = !special && d->duplicates != DUP_LAST;
-    if (!empty) {
-        const char *j = od->json;
-        const size_t n = od->len;
-        jet_od_toks tk;
-        jet__od_toks_seek(od, &tk, od->pos);
-        size_t p = jet__od_toks_take(&tk, n); /* the first key's quote */
+    if (j[p] == '}') { /* {} */
+        od->pos = jet__od_toks_take(&tk, n);
+        od->depth--;
+    } else if (JET_UNLIKELY(j[p] != '"')) {
+        od->pos = p;
+        return jet__od_err(od, JET_E_EXPECTED_KEY_OR_CLOSE, p);
+    } else {
         for (;;) {
             /* p: a key's opening quote; the closing quote, ':' and the
              * value's first byte are the next three tokens */
@@ -1112,13 +1151,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             int fi;
             if (JET_LIKELY(!jet__od_toks_backslash(od, &tk, p, q))) {
                 if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
-                    fi = (int)expect;
+                    fi = (int)expect++;
                 } else {
                     fi = find_field(t, j + p + 1, q - p - 1, j + n);
                     /* a declared field out of declared order: the text has
                      * an order of its own (sorted keys, another writer's),
                      * so stop guessing for the rest of this object */
-                    if (fi >= 0) in_order = false;
+                    if (fi >= 0) expect = t->count;
                 }
             } else {
                 jet_str k;
@@ -1127,6 +1166,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
                 if (fi < 0 && ignore_key && strlen(ignore_key) == k.len && memcmp(ignore_key, k.ptr, k.len) == 0)
                     fi = -2;
+                if (fi >= 0 && expect < t->count) expect = (uint32_t)fi + 1;
             }
             if (fi < 0) {
                 if (JET_UNLIKELY(special) && fi == -1) {
@@ -1150,9 +1190,10 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
             } else {
                 const jet_field *f = &t->fields[fi];
-                uint64_t bit = UINT64_C(1) << (fi & 63);
+                const unsigned ufi = (unsigned)fi;
+                uint64_t bit = UINT64_C(1) << (ufi & 63);
                 od->pos = v;
-                if (JET_UNLIKELY(seen[fi >> 6] & bit)) {
+                if (JET_UNLIKELY((ufi < 64 ? seen : seen_more[(ufi >> 6) - 1]) & bit)) {
                     if (d->duplicates == DUP_ERROR) return duplicate_error(od, t, fi, at, p);
                     if (d->duplicates == DUP_FIRST) {
                         if (!jet__od_toks_skip(od, &tk, v, j[v])) return false;
@@ -1162,9 +1203,11 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     memset(base + f->offset, 0, f->size);
                     nseen--;
                 }
-                seen[fi >> 6] |= bit;
+                if (JET_LIKELY(ufi < 64))
+                    seen |= bit;
+                else
+                    seen_more[(ufi >> 6) - 1] |= bit;
                 nseen++;
-                expect = in_order && (uint32_t)fi + 1 < t->count ? (uint32_t)fi + 1 : t->count;
                 /* The common kinds straight from the token stream: a string
                  * without escapes, a plain integer, a boolean. Anything
                  * unusual (and every error) takes decode_value, which goes
@@ -1196,7 +1239,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 } else if ((f->kind == JET_K_UINT || f->kind == JET_K_INT) && vc != 'n') {
                     uint64_t mag;
                     bool neg;
-                    const char *fe = jet__od_fast_int(j + v, j + n, &mag, &neg);
+                    const char *fe = JET_LIKELY(n - v >= 32) ? jet__od_fast_int(j + v, j + n, &mag, &neg)
+                                                             : fast_int_near_end(j, v, n, &mag, &neg);
                     if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
@@ -1230,6 +1274,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     /* a nested object: straight in, without decode_value's dispatch */
                     mark_present(f, base, true);
                     if (!decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL)) return false;
+                    jet__od_toks_seek(od, &tk, od->pos);
+                    goto next;
+                } else if (f->kind == JET_K_ARRAY && vc == '[') {
+                    /* an array: straight in, as a nested object */
+                    mark_present(f, base, true);
+                    if (!decode_array(d, f, base)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
                 } else if (f->kind == JET_K_F64 && vc != 'n') {
@@ -1269,6 +1319,11 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         od->depth--;
                         return true;
                     }
+                    if (JET_LIKELY(sep < n && j[sep] == '}')) { /* the last member */
+                        od->pos = jet__od_toks_take(&tk, n);
+                        od->depth--;
+                        return true;
+                    }
                     jet__od_toks_seek(od, &tk, sep);
                 }
             }
@@ -1290,14 +1345,14 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             }
             if (JET_UNLIKELY(j[sep] != '}'))
                 return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, sep);
-            od->pos = jet__od_next(od, sep + 1);
+            od->pos = jet__od_toks_take(&tk, n);
             od->depth--;
             break;
         }
     }
     if (nseen == t->count) return true;
     for (uint32_t i = 0; i < t->count; i++) {
-        if (seen[i >> 6] & (UINT64_C(1) << (i & 63))) continue;
+        if ((i < 64 ? seen : seen_more[(i >> 6) - 1]) & (UINT64_C(1) << (i & 63))) continue;
         const jet_field *f = &t->fields[i];
         if (f->flags & JET_FIELD_DEFAULT) {
             apply_default(f, base);
