@@ -625,6 +625,20 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
     return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, p);
 }
 
+/* Whether the string with quotes at p and q (q just taken from t) has a
+ * backslash: jet__od_toks_backslash, with strings over several words (ids,
+ * keys, signatures of 64 and more bytes) first checked a word at a time
+ * without masks. */
+static JET_ALWAYS_INLINE bool str_backslash(jet_od *od, const jet_od_toks *t, size_t p, size_t q) {
+    if (JET_LIKELY(t->w < t->direct)) { /* and so are the words before it */
+        const uint64_t *bs = od->bs;
+        uint64_t any = bs[t->w];
+        for (size_t w = p >> 6; w < t->w; w++) any |= bs[w];
+        if (JET_LIKELY(!any)) return false;
+    }
+    return jet__od_has_backslash(od, p + 1, q);
+}
+
 /* Arrays of strings (tags, names): elements straight from the token stream
  * while they are strings without escapes; any other element goes through
  * decode_value. The cursor stands on the first element. */
@@ -643,7 +657,7 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         if (!slot) return false;
         size_t vq;
         if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
-                       !jet__od_toks_backslash(od, &tk, v, vq))) {
+                       !str_backslash(od, &tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
             jet__field_str_store(slot + e->offset, e->flags, sv);
         } else {
@@ -675,9 +689,24 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
     }
 }
 
-/* Arrays of structs (order items) and of arrays (nostr tags): their
- * elements go straight to decode_struct and decode_array, without
- * decode_value's dispatch (which only adds the null case for them). */
+/* decode_value for an array's element or a tuple's member (the cursor on
+ * it): an object for a struct and an array for an array go straight to
+ * decode_struct and decode_array (order items, nostr tags and events),
+ * without decode_value's dispatch, which only adds the null case for
+ * them. */
+static JET_ALWAYS_INLINE bool decode_element(dec *d, const jet_field *e, char *base) {
+    char c = d->od->json[d->od->pos];
+    if (e->kind == JET_K_STRUCT && c == '{') {
+        mark_present(e, base, true);
+        return decode_struct(d, (jet_struct *)(uintptr_t)e->sub, base + e->offset, NULL);
+    }
+    if (e->kind == JET_K_ARRAY && c == '[') {
+        mark_present(e, base, true);
+        return decode_array(d, e, base);
+    }
+    return decode_value(d, e, base);
+}
+
 static bool decode_array(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_field *e = (const jet_field *)f->sub;
@@ -693,19 +722,7 @@ static bool decode_array(dec *d, const jet_field *f, char *base) {
         do {
             if (at_end(od)) return false;
             char *slot = grow_next(d, &g);
-            if (!slot) return false;
-            char c = od->json[od->pos];
-            bool ok;
-            if (e->kind == JET_K_STRUCT && c == '{') {
-                mark_present(e, slot, true);
-                ok = decode_struct(d, (jet_struct *)(uintptr_t)e->sub, slot, NULL);
-            } else if (e->kind == JET_K_ARRAY && c == '[') {
-                mark_present(e, slot, true);
-                ok = decode_array(d, e, slot);
-            } else {
-                ok = decode_value(d, e, slot);
-            }
-            if (!ok) return false;
+            if (!slot || !decode_element(d, e, slot)) return false;
         } while (next_element(od, &end));
         if (!end) return false;
     }
@@ -849,7 +866,7 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
             if (at_end(od)) return false;
             if (i == t->count)
                 return jet__od_err(od, JET_E_TUPLE_MORE, od->pos);
-            if (!decode_value(d, &t->fields[i], base)) return false;
+            if (!decode_element(d, &t->fields[i], base)) return false;
             i++;
         } while (next_element(od, &end));
         if (!end) return false;
@@ -1149,7 +1166,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             }
             int fi;
-            if (JET_LIKELY(!jet__od_toks_backslash(od, &tk, p, q))) {
+            if (JET_LIKELY(!str_backslash(od, &tk, p, q))) {
                 if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
                     fi = (int)expect++;
                 } else {
@@ -1185,6 +1202,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     } else if (!jet__od_toks_skip_container(od, &tk, v)) {
                         return false;
                     }
+                } else if (c == '"') {
+                    /* jet__od_toks_skip's string, long ones (ids,
+                     * signatures) checked for backslashes by str_backslash */
+                    size_t sq = jet__od_toks_take(&tk, n);
+                    if (JET_UNLIKELY(str_backslash(od, &tk, v, sq)) && !jet__od_escapes_ok(od, v + 1, sq))
+                        return jet__od_invalid(od, v);
                 } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
                 }
@@ -1212,7 +1235,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                  * without escapes, a plain integer, a boolean. Anything
                  * unusual (and every error) takes decode_value, which goes
                  * through the cursor's getters. These stay here, built on
-                 * the cursor's primitives (jet__od_toks_backslash,
+                 * the cursor's primitives (jet__od_has_backslash,
                  * jet__od_fast_int, jet__od_token_end_ok): the getters
                  * check a handle and move od->pos, which this loop keeps in
                  * its token stream instead (measured: through decode_value,
@@ -1223,7 +1246,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 char *dst = base + f->offset;
                 if (f->kind == JET_K_STR && vc == '"') {
                     size_t vq = jet__od_toks_take(&tk, n);
-                    if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
+                    if (JET_LIKELY(vq < n && !str_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         jet__field_str_store(dst, f->flags, sv);
                         mark_present(f, base, true);
