@@ -1321,6 +1321,17 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         goto next;
                     }
                 }
+                if (vc == 'n' && (f->flags & JET_FIELD_NULLABLE)) {
+                    /* null for a nullable field (an absent Option):
+                     * decode_value's case, the literal read as a word */
+                    uint32_t w4;
+                    if (JET_LIKELY(n - v >= 4) && (memcpy(&w4, j + v, 4), memcmp(&w4, "null", 4) == 0) &&
+                        jet__od_token_end_ok(od, v + 4)) {
+                        memset(dst, 0, f->size);
+                        mark_present(f, base, false);
+                        goto next;
+                    }
+                }
                 od->pos = v;
                 if (!decode_value(d, f, base)) return false;
                 jet__od_toks_seek(od, &tk, od->pos);

@@ -1569,6 +1569,8 @@ typedef struct MlDoc {
     size_t pt_count;
     uint8_t small;
     int64_t last;
+    jet_str note; /* Option[String]: null or absent is None */
+    bool has_note;
 } MlDoc;
 static const jet_field ml_point_fields[] = {JET_F_INT(MlPoint, x, "x"), JET_F_INT(MlPoint, y, "y")};
 static jet_struct ml_point_type = JET_STRUCT(MlPoint, ml_point_fields);
@@ -1581,6 +1583,8 @@ static const jet_field ml_doc_fields[] = {
     JET_F_ARRAY(MlDoc, pts, pt_count, "pts", ml_point_elem),
     JET_F_UINT(MlDoc, small, "small"),
     JET_F_INT(MlDoc, last, "last"),
+    JET_FIELD_FULL(MlDoc, note, "note", NULL, JET_K_STR, JET_FIELD_OPTIONAL | JET_FIELD_NULLABLE, JET_NO_OFFSET,
+                   (uint32_t)offsetof(MlDoc, has_note), NULL),
 };
 static jet_struct ml_doc_type = JET_STRUCT(MlDoc, ml_doc_fields);
 
@@ -1632,6 +1636,15 @@ static void test_member_loop(void) {
         CHECK(m.name.len == 72 && m.name.ptr[70] == '\n' && m.name.ptr[71] == '!' && m.last == 2);
         bool bad_ok = dec_n(&ml_doc_type, &m, LIT(long_bad), fl);
         CHECK(lazy ? bad_ok : !bad_ok && err.code == JET_ERR_STRING_ESCAPE);
+        /* null for a nullable field, at the end and before more members */
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":null}"), fl));
+        CHECK(!m.has_note && m.note.ptr == NULL && m.note.len == 0 && m.last == 3);
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"note\":null ,\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(!m.has_note && m.note.ptr == NULL && m.last == 3);
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"note\":\"x\",\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(m.has_note && STR_IS(m.note, "x"));
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nul}"), fl));
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nullx}"), fl));
         /* an escaped key while the order is guessed */
         CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"n\\u0061me\":\"k\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
         CHECK(STR_IS(m.name, "k") && m.last == 3);
@@ -1644,6 +1657,9 @@ static void test_member_loop(void) {
         "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,}",
         "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3 ]",
         "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nul}",
+        "{\"note\":nulll,\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"note\":null",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         jet_error want;
