@@ -639,16 +639,52 @@ static JET_ALWAYS_INLINE bool str_backslash(jet_od *od, const jet_od_toks *t, si
     return jet__od_has_backslash(od, p + 1, q);
 }
 
-/* Arrays of strings (tags, names): elements straight from the token stream
- * while they are strings without escapes; any other element goes through
- * decode_value. The cursor stands on the first element. */
-static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
+/* After an array's element, its separator from the stream tk: 1 with *v
+ * on the next element; 0 at the array's end (left: depth restored, tk past
+ * its ']'); -1 on an error (recorded). */
+static JET_ALWAYS_INLINE int toks_next_element(jet_od *od, jet_od_toks *tk, size_t *v) {
+    const char *j = od->json;
+    const size_t n = od->len;
+    size_t sep = jet__od_toks_take(tk, n);
+    if (JET_UNLIKELY(sep >= n)) {
+        jet__od_err(od, JET_E_END_IN_ARRAY, n);
+        return -1;
+    }
+    if (j[sep] == ']') {
+        od->depth--;
+        return 0;
+    }
+    if (JET_UNLIKELY(j[sep] != ',')) {
+        jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, sep);
+        return -1;
+    }
+    size_t e = jet__od_toks_take(tk, n);
+    if (JET_UNLIKELY(e >= n)) {
+        jet__od_err(od, JET_E_END_IN_ARRAY, n);
+        return -1;
+    }
+    char c = j[e];
+    if (JET_UNLIKELY(jet__gram_not_value(c))) {
+        jet__err k = jet__gram_after_comma(od->flags, c, ']');
+        if (k != JET_E_OK) {
+            jet__od_err(od, k, e);
+            return -1;
+        }
+        od->depth--; /* a trailing comma: e is the ']' */
+        return 0;
+    }
+    *v = e;
+    return 1;
+}
+
+/* The elements of an array of strings (tags, names) from the stream tk,
+ * the first at v (just taken): straight from the stream while they are
+ * strings without escapes; any other element goes through decode_value.
+ * Leaves the array, tk past its ']'. */
+static JET_ALWAYS_INLINE bool str_elements(dec *d, const jet_field *e, grow *g, jet_od_toks *tk, size_t v) {
     jet_od *od = d->od;
     const char *j = od->json;
     const size_t n = od->len;
-    jet_od_toks tk;
-    jet__od_toks_seek(od, &tk, od->pos);
-    size_t v = jet__od_toks_take(&tk, n);
     /* an element that is a whole jet_str (or slice) is written whole by
      * every path that succeeds: no zeroing first */
     const bool whole = e->offset == 0 && e->size == sizeof(jet_str);
@@ -656,35 +692,80 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         char *slot = whole ? grow_slot(d, g) : grow_next(d, g);
         if (!slot) return false;
         size_t vq;
-        if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
-                       !str_backslash(od, &tk, v, vq))) {
+        if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(tk, n)) < n &&
+                       !str_backslash(od, tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
             jet__field_str_store(slot + e->offset, e->flags, sv);
         } else {
             od->pos = v;
             if (at_end(od) || !decode_value(d, e, slot)) return false;
+            jet__od_toks_seek(od, tk, od->pos);
+        }
+        int more = toks_next_element(od, tk, &v);
+        if (more <= 0) return more == 0;
+    }
+}
+
+/* Whether an array element of kind f is read by str_elements: a plain
+ * string (no null, no presence member). */
+static JET_ALWAYS_INLINE bool plain_str_elem(const jet_field *f) {
+    return f->kind == JET_K_STR && !(f->flags & JET_FIELD_NULLABLE) && f->present_offset == JET_NO_OFFSET;
+}
+
+/* Arrays of strings, the cursor on the first element. */
+static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
+    jet_od *od = d->od;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, od->pos);
+    size_t v = jet__od_toks_take(&tk, od->len);
+    if (!str_elements(d, e, g, &tk, v)) return false;
+    od->pos = jet__od_toks_take(&tk, od->len);
+    return true;
+}
+
+/* Arrays of arrays of strings (nostr tags), the cursor on the first
+ * element (a row, described by e): one token stream for all the rows, each
+ * row's strings read by str_elements; a row that is not an array (or past
+ * the depth limit) goes through decode_value or decode_array. */
+static bool decode_str_rows(dec *d, const jet_field *e, grow *rows) {
+    jet_od *od = d->od;
+    const char *j = od->json;
+    const size_t n = od->len;
+    const jet_field *se = (const jet_field *)e->sub;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, od->pos);
+    size_t v = jet__od_toks_take(&tk, n);
+    for (;;) {
+        char *slot = grow_next(d, rows);
+        if (!slot) return false;
+        if (JET_LIKELY(v < n && j[v] == '[' && od->depth < od->max_depth)) {
+            /* decode_array's steps for the row */
+            mark_present(e, slot, true);
+            od->depth++;
+            grow g = {NULL, 0, 0, se->size};
+            size_t first = jet__od_toks_take(&tk, n);
+            if (first < n && j[first] == ']')
+                od->depth--;
+            else if (!str_elements(d, se, &g, &tk, first))
+                return false;
+            void *ptr = g.count ? (void *)g.data : NULL;
+            memcpy(slot + e->offset, &ptr, sizeof ptr);
+            memcpy(slot + e->count_offset, &g.count, sizeof g.count);
+        } else {
+            od->pos = v;
+            if (at_end(od)) return false;
+            if (j[v] == '[') { /* at the depth limit: its error */
+                mark_present(e, slot, true);
+                if (!decode_array(d, e, slot)) return false;
+            } else if (!decode_value(d, e, slot)) {
+                return false;
+            }
             jet__od_toks_seek(od, &tk, od->pos);
         }
-        size_t sep = jet__od_toks_take(&tk, n);
-        if (JET_UNLIKELY(sep >= n))
-            return jet__od_err(od, JET_E_END_IN_ARRAY, n);
-        if (j[sep] == ']') {
-            od->pos = jet__od_toks_take(&tk, n);
-            od->depth--;
-            return true;
-        }
-        if (JET_UNLIKELY(j[sep] != ','))
-            return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, sep);
-        v = jet__od_toks_take(&tk, n);
-        if (JET_UNLIKELY(v >= n))
-            return jet__od_err(od, JET_E_END_IN_ARRAY, n);
-        char c = j[v];
-        if (JET_UNLIKELY(jet__gram_not_value(c))) {
-            jet__err k = jet__gram_after_comma(od->flags, c, ']');
-            if (k != JET_E_OK) return jet__od_err(od, k, v);
-            od->pos = jet__od_toks_take(&tk, n); /* a trailing comma */
-            od->depth--;
-            return true;
+        int more = toks_next_element(od, &tk, &v);
+        if (more <= 0) {
+            if (more == 0) od->pos = jet__od_toks_take(&tk, n);
+            return more == 0;
         }
     }
 }
@@ -716,8 +797,10 @@ static bool decode_array(dec *d, const jet_field *f, char *base) {
     if (od->pos < od->len && od->json[od->pos] == ']') {
         od->pos = jet__od_next(od, od->pos + 1);
         od->depth--;
-    } else if (e->kind == JET_K_STR && !(e->flags & JET_FIELD_NULLABLE) && e->present_offset == JET_NO_OFFSET) {
+    } else if (plain_str_elem(e)) {
         if (!decode_str_elements(d, e, &g)) return false;
+    } else if (e->kind == JET_K_ARRAY && plain_str_elem((const jet_field *)e->sub)) {
+        if (!decode_str_rows(d, e, &g)) return false;
     } else {
         do {
             if (at_end(od)) return false;

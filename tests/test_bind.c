@@ -1636,6 +1636,30 @@ static void test_member_loop(void) {
         CHECK(m.name.len == 72 && m.name.ptr[70] == '\n' && m.name.ptr[71] == '!' && m.last == 2);
         bool bad_ok = dec_n(&ml_doc_type, &m, LIT(long_bad), fl);
         CHECK(lazy ? bad_ok : !bad_ok && err.code == JET_ERR_STRING_ESCAPE);
+        /* rows of strings (arrays of arrays): escapes, empty rows, a
+         * trailing comma where allowed, a row that is not an array */
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[],[\"a\\tb\",\"c\"],[]],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(m.tag_count == 3 && m.tags[0].n == 0 && m.tags[0].items == NULL && m.tags[1].n == 2 &&
+              STR_IS(m.tags[1].items[0], "a\tb") && STR_IS(m.tags[1].items[1], "c") && m.tags[2].n == 0);
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[\"a\",],[\"b\"],],\"pts\":[],\"small\":1,\"last\":3}"),
+                           fl | JET_READ_ALLOW_TRAILING_COMMAS));
+        CHECK(m.tag_count == 2 && m.tags[0].n == 1 && STR_IS(m.tags[0].items[0], "a") && m.tags[1].n == 1);
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[\"a\"],\"x\"],\"pts\":[],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_TYPE, "/tags/1");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[\"a\",1]],\"pts\":[],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_TYPE, "/tags/0/1");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[null],\"pts\":[],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_TYPE, "/tags/0");
+        {
+            /* a row past the depth limit: its error, as decode_array gives it */
+            static const char deep[] = "{\"name\":\"\",\"tags\":[[\"a\"]],\"pts\":[],\"small\":1,\"last\":3}";
+            jet_read_opts o = {fl, 2, 0};
+            jet_error e2;
+            CHECK(!jet_decode(od, deep, sizeof deep - 1, &ml_doc_type, &m, &arena, &o, &e2) &&
+                  e2.code == JET_ERR_DEPTH_LIMIT && e2.offset == 19);
+            o.max_depth = 3;
+            CHECK(jet_decode(od, deep, sizeof deep - 1, &ml_doc_type, &m, &arena, &o, &e2) && m.tag_count == 1);
+        }
         /* null for a nullable field, at the end and before more members */
         CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":null}"), fl));
         CHECK(!m.has_note && m.note.ptr == NULL && m.note.len == 0 && m.last == 3);
@@ -1660,6 +1684,13 @@ static void test_member_loop(void) {
         "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nul}",
         "{\"note\":nulll,\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}",
         "{\"note\":null",
+        "{\"name\":\"\",\"tags\":[[\"a\" \"b\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\"] [\"b\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\",],[\"b\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\"],],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\"",
+        "{\"name\":\"\",\"tags\":[[\"a\"],",
+        "{\"name\":\"\",\"tags\":[[\"a\\x\"]],\"pts\":[],\"small\":1,\"last\":3}",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         jet_error want;
