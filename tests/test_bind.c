@@ -1591,13 +1591,6 @@ static jet_struct ml_doc_type = JET_STRUCT(MlDoc, ml_doc_fields);
 static void test_member_loop(void) {
     static const char full[] = "{\"name\":\"n\",\"tags\":[[\"a\",\"b\"],[],[\"c\"]],\"pts\":[{\"x\":1,\"y\":2},"
                                "{\"y\":4,\"x\":3}],\"small\":200,\"last\":-12345678901234}";
-    static const char long_esc[] =
-        "{\"name\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\n!\","
-        "\"skip\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\t\","
-        "\"tags\":[],\"pts\":[],\"small\":1,\"last\":2 }";
-    static const char long_bad[] =
-        "{\"name\":\"n\",\"skip\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\q\","
-        "\"tags\":[],\"pts\":[],\"small\":1,\"last\":2}";
     for (int lazy = 0; lazy < 2; lazy++) {
         jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
         MlDoc m;
@@ -1632,6 +1625,13 @@ static void test_member_loop(void) {
         CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[{}],\"pts\":[],\"small\":1,\"last\":3}"), fl),
                       JET_ERR_TYPE, "/tags/0");
         /* long strings with a backslash in their last word */
+        static const char long_esc[] =
+            "{\"name\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\n!\","
+            "\"skip\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\t\","
+            "\"tags\":[],\"pts\":[],\"small\":1,\"last\":2 }";
+        static const char long_bad[] =
+            "{\"name\":\"n\",\"skip\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\q\","
+            "\"tags\":[],\"pts\":[],\"small\":1,\"last\":2}";
         CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT(long_esc), fl));
         CHECK(m.name.len == 72 && m.name.ptr[70] == '\n' && m.name.ptr[71] == '!' && m.last == 2);
         bool bad_ok = dec_n(&ml_doc_type, &m, LIT(long_bad), fl);
