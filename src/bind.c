@@ -356,6 +356,7 @@ typedef struct dec {
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
+static bool decode_array(dec *d, const jet_field *f, char *base);
 
 /* Tokens that cannot start a value (jet__gram_not_value's set, as a table
  * for the member loop). */
@@ -624,16 +625,66 @@ static JET_ALWAYS_INLINE bool next_element(jet_od *od, bool *end) {
     return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, p);
 }
 
-/* Arrays of strings (tags, names): elements straight from the token stream
- * while they are strings without escapes; any other element goes through
- * decode_value. The cursor stands on the first element. */
-static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
+/* Whether the string with quotes at p and q (q just taken from t) has a
+ * backslash: jet__od_toks_backslash, with strings over several words (ids,
+ * keys, signatures of 64 and more bytes) first checked a word at a time
+ * without masks. */
+static JET_ALWAYS_INLINE bool str_backslash(jet_od *od, const jet_od_toks *t, size_t p, size_t q) {
+    if (JET_LIKELY(t->w < t->direct)) { /* and so are the words before it */
+        const uint64_t *bs = od->bs;
+        uint64_t any = bs[t->w];
+        for (size_t w = p >> 6; w < t->w; w++) any |= bs[w];
+        if (JET_LIKELY(!any)) return false;
+    }
+    return jet__od_has_backslash(od, p + 1, q);
+}
+
+/* After an array's element, its separator from the stream tk: 1 with *v
+ * on the next element; 0 at the array's end (left: depth restored, tk past
+ * its ']'); -1 on an error (recorded). */
+static JET_ALWAYS_INLINE int toks_next_element(jet_od *od, jet_od_toks *tk, size_t *v) {
+    const char *j = od->json;
+    const size_t n = od->len;
+    size_t sep = jet__od_toks_take(tk, n);
+    if (JET_UNLIKELY(sep >= n)) {
+        jet__od_err(od, JET_E_END_IN_ARRAY, n);
+        return -1;
+    }
+    if (j[sep] == ']') {
+        od->depth--;
+        return 0;
+    }
+    if (JET_UNLIKELY(j[sep] != ',')) {
+        jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, sep);
+        return -1;
+    }
+    size_t e = jet__od_toks_take(tk, n);
+    if (JET_UNLIKELY(e >= n)) {
+        jet__od_err(od, JET_E_END_IN_ARRAY, n);
+        return -1;
+    }
+    char c = j[e];
+    if (JET_UNLIKELY(jet__gram_not_value(c))) {
+        jet__err k = jet__gram_after_comma(od->flags, c, ']');
+        if (k != JET_E_OK) {
+            jet__od_err(od, k, e);
+            return -1;
+        }
+        od->depth--; /* a trailing comma: e is the ']' */
+        return 0;
+    }
+    *v = e;
+    return 1;
+}
+
+/* The elements of an array of strings (tags, names) from the stream tk,
+ * the first at v (just taken): straight from the stream while they are
+ * strings without escapes; any other element goes through decode_value.
+ * Leaves the array, tk past its ']'. */
+static JET_ALWAYS_INLINE bool str_elements(dec *d, const jet_field *e, grow *g, jet_od_toks *tk, size_t v) {
     jet_od *od = d->od;
     const char *j = od->json;
     const size_t n = od->len;
-    jet_od_toks tk;
-    jet__od_toks_seek(od, &tk, od->pos);
-    size_t v = jet__od_toks_take(&tk, n);
     /* an element that is a whole jet_str (or slice) is written whole by
      * every path that succeeds: no zeroing first */
     const bool whole = e->offset == 0 && e->size == sizeof(jet_str);
@@ -641,40 +692,103 @@ static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
         char *slot = whole ? grow_slot(d, g) : grow_next(d, g);
         if (!slot) return false;
         size_t vq;
-        if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(&tk, n)) < n &&
-                       !jet__od_toks_backslash(od, &tk, v, vq))) {
+        if (JET_LIKELY(v < n && j[v] == '"' && (vq = jet__od_toks_take(tk, n)) < n &&
+                       !str_backslash(od, tk, v, vq))) {
             jet_str sv = {j + v + 1, vq - v - 1};
             jet__field_str_store(slot + e->offset, e->flags, sv);
         } else {
             od->pos = v;
             if (at_end(od) || !decode_value(d, e, slot)) return false;
+            jet__od_toks_seek(od, tk, od->pos);
+        }
+        int more = toks_next_element(od, tk, &v);
+        if (more <= 0) return more == 0;
+    }
+}
+
+/* Whether an array element of kind f is read by str_elements: a plain
+ * string (no null, no presence member). */
+static JET_ALWAYS_INLINE bool plain_str_elem(const jet_field *f) {
+    return f->kind == JET_K_STR && !(f->flags & JET_FIELD_NULLABLE) && f->present_offset == JET_NO_OFFSET;
+}
+
+/* Arrays of strings, the cursor on the first element. */
+static bool decode_str_elements(dec *d, const jet_field *e, grow *g) {
+    jet_od *od = d->od;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, od->pos);
+    size_t v = jet__od_toks_take(&tk, od->len);
+    if (!str_elements(d, e, g, &tk, v)) return false;
+    od->pos = jet__od_toks_take(&tk, od->len);
+    return true;
+}
+
+/* Arrays of arrays of strings (nostr tags), the cursor on the first
+ * element (a row, described by e): one token stream for all the rows, each
+ * row's strings read by str_elements; a row that is not an array (or past
+ * the depth limit) goes through decode_value or decode_array. */
+static bool decode_str_rows(dec *d, const jet_field *e, grow *rows) {
+    jet_od *od = d->od;
+    const char *j = od->json;
+    const size_t n = od->len;
+    const jet_field *se = (const jet_field *)e->sub;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, od->pos);
+    size_t v = jet__od_toks_take(&tk, n);
+    for (;;) {
+        char *slot = grow_next(d, rows);
+        if (!slot) return false;
+        if (JET_LIKELY(v < n && j[v] == '[' && od->depth < od->max_depth)) {
+            /* decode_array's steps for the row */
+            mark_present(e, slot, true);
+            od->depth++;
+            grow g = {NULL, 0, 0, se->size};
+            size_t first = jet__od_toks_take(&tk, n);
+            if (first < n && j[first] == ']')
+                od->depth--;
+            else if (!str_elements(d, se, &g, &tk, first))
+                return false;
+            void *ptr = g.count ? (void *)g.data : NULL;
+            memcpy(slot + e->offset, &ptr, sizeof ptr);
+            memcpy(slot + e->count_offset, &g.count, sizeof g.count);
+        } else {
+            od->pos = v;
+            if (at_end(od)) return false;
+            if (j[v] == '[') { /* at the depth limit: its error */
+                mark_present(e, slot, true);
+                if (!decode_array(d, e, slot)) return false;
+            } else if (!decode_value(d, e, slot)) {
+                return false;
+            }
             jet__od_toks_seek(od, &tk, od->pos);
         }
-        size_t sep = jet__od_toks_take(&tk, n);
-        if (JET_UNLIKELY(sep >= n))
-            return jet__od_err(od, JET_E_END_IN_ARRAY, n);
-        if (j[sep] == ']') {
-            od->pos = jet__od_toks_take(&tk, n);
-            od->depth--;
-            return true;
-        }
-        if (JET_UNLIKELY(j[sep] != ','))
-            return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, sep);
-        v = jet__od_toks_take(&tk, n);
-        if (JET_UNLIKELY(v >= n))
-            return jet__od_err(od, JET_E_END_IN_ARRAY, n);
-        char c = j[v];
-        if (JET_UNLIKELY(jet__gram_not_value(c))) {
-            jet__err k = jet__gram_after_comma(od->flags, c, ']');
-            if (k != JET_E_OK) return jet__od_err(od, k, v);
-            od->pos = jet__od_toks_take(&tk, n); /* a trailing comma */
-            od->depth--;
-            return true;
+        int more = toks_next_element(od, &tk, &v);
+        if (more <= 0) {
+            if (more == 0) od->pos = jet__od_toks_take(&tk, n);
+            return more == 0;
         }
     }
 }
 
-static JET_ALWAYS_INLINE bool decode_array(dec *d, const jet_field *f, char *base) {
+/* decode_value for an array's element or a tuple's member (the cursor on
+ * it): an object for a struct and an array for an array go straight to
+ * decode_struct and decode_array (order items, nostr tags and events),
+ * without decode_value's dispatch, which only adds the null case for
+ * them. */
+static JET_ALWAYS_INLINE bool decode_element(dec *d, const jet_field *e, char *base) {
+    char c = d->od->json[d->od->pos];
+    if (e->kind == JET_K_STRUCT && c == '{') {
+        mark_present(e, base, true);
+        return decode_struct(d, (jet_struct *)(uintptr_t)e->sub, base + e->offset, NULL);
+    }
+    if (e->kind == JET_K_ARRAY && c == '[') {
+        mark_present(e, base, true);
+        return decode_array(d, e, base);
+    }
+    return decode_value(d, e, base);
+}
+
+static bool decode_array(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_field *e = (const jet_field *)f->sub;
     if (!open_container(od, '[', JET_E_WANT_ARRAY)) return false;
@@ -683,13 +797,15 @@ static JET_ALWAYS_INLINE bool decode_array(dec *d, const jet_field *f, char *bas
     if (od->pos < od->len && od->json[od->pos] == ']') {
         od->pos = jet__od_next(od, od->pos + 1);
         od->depth--;
-    } else if (e->kind == JET_K_STR && !(e->flags & JET_FIELD_NULLABLE) && e->present_offset == JET_NO_OFFSET) {
+    } else if (plain_str_elem(e)) {
         if (!decode_str_elements(d, e, &g)) return false;
+    } else if (e->kind == JET_K_ARRAY && plain_str_elem((const jet_field *)e->sub)) {
+        if (!decode_str_rows(d, e, &g)) return false;
     } else {
         do {
             if (at_end(od)) return false;
             char *slot = grow_next(d, &g);
-            if (!slot || !decode_value(d, e, slot)) return false;
+            if (!slot || !decode_element(d, e, slot)) return false;
         } while (next_element(od, &end));
         if (!end) return false;
     }
@@ -833,7 +949,7 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
             if (at_end(od)) return false;
             if (i == t->count)
                 return jet__od_err(od, JET_E_TUPLE_MORE, od->pos);
-            if (!decode_value(d, &t->fields[i], base)) return false;
+            if (!decode_element(d, &t->fields[i], base)) return false;
             i++;
         } while (next_element(od, &end));
         if (!end) return false;
@@ -1026,6 +1142,18 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
     return true;
 }
 
+/* jet__od_fast_int for an integer within 32 bytes of the input's end (a
+ * document's last member, such as a timestamp), which it leaves to the
+ * general path: read from a copy padded with spaces. */
+static JET_NOINLINE const char *fast_int_near_end(const char *j, size_t v, size_t n, uint64_t *mag,
+                                                  bool *neg) {
+    char pad[32];
+    memset(pad, ' ', sizeof pad);
+    memcpy(pad, j + v, n - v);
+    const char *e = jet__od_fast_int(pad, pad + sizeof pad, mag, neg);
+    return e ? j + v + (e - pad) : NULL;
+}
+
 /* Applies a field's default (JET_FIELD_DEFAULT) to its member. */
 static void apply_default(const jet_field *f, char *base) {
     char *dst = base + f->offset;
@@ -1075,14 +1203,24 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     if (JET_UNLIKELY(t->count == 1 && !t->fields[0].key)) /* transparent wrapper */
         return decode_value(d, &t->fields[0], base);
     size_t at = od->pos;
-    bool empty = false;
-    if (!open_object(od, &empty)) return false;
-    uint64_t seen[MAX_FIELDS / 64] = {0};
+    const char *j = od->json;
+    const size_t n = od->len;
+    /* open_object's steps, its first token taken from the member loop's
+     * token stream rather than searched for twice */
+    if (JET_UNLIKELY(j[at] != '{')) return want(od, JET_E_WANT_OBJECT);
+    if (JET_UNLIKELY(od->depth >= od->max_depth)) return jet__od_err(od, JET_E_DEPTH_LIMIT, at);
+    od->depth++;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, at + 1);
+    size_t p = jet__od_toks_take(&tk, n); /* the first key's quote, or '}' */
+    if (JET_UNLIKELY(p >= n)) return jet__od_err(od, JET_E_END_IN_OBJECT, n);
+    /* the fields seen: the first 64 in a word of their own (a register),
+     * the rest of a table that large in memory */
+    uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1] = {0};
     uint32_t nseen = 0;
     /* the field expected next if members come in declared order;
      * t->count when there is no guess (or the table is not hashed) */
-    bool in_order = t->map_state == MAP_HASH;
-    uint32_t expect = in_order ? 0 : t->count;
+    uint32_t expect = t->map_state == MAP_HASH ? 0 : t->count;
     const bool special = ignore_key != NULL || d->reject_unknown;
     const bool lazy = od->lazy;
     /* once every field is in, the rest of the object is skipped as a
@@ -1090,12 +1228,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
      * (skip_rest); under JET_READ_LAZY by brackets (a duplicate there is
      * not seen: the first wins) */
     const bool rest_skipped = !special && d->duplicates != DUP_LAST;
-    if (!empty) {
-        const char *j = od->json;
-        const size_t n = od->len;
-        jet_od_toks tk;
-        jet__od_toks_seek(od, &tk, od->pos);
-        size_t p = jet__od_toks_take(&tk, n); /* the first key's quote */
+    if (j[p] == '}') { /* {} */
+        od->pos = jet__od_toks_take(&tk, n);
+        od->depth--;
+    } else if (JET_UNLIKELY(j[p] != '"')) {
+        od->pos = p;
+        return jet__od_err(od, JET_E_EXPECTED_KEY_OR_CLOSE, p);
+    } else {
         for (;;) {
             /* p: a key's opening quote; the closing quote, ':' and the
              * value's first byte are the next three tokens */
@@ -1110,15 +1249,15 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             }
             int fi;
-            if (JET_LIKELY(!jet__od_toks_backslash(od, &tk, p, q))) {
+            if (JET_LIKELY(!str_backslash(od, &tk, p, q))) {
                 if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
-                    fi = (int)expect;
+                    fi = (int)expect++;
                 } else {
                     fi = find_field(t, j + p + 1, q - p - 1, j + n);
                     /* a declared field out of declared order: the text has
                      * an order of its own (sorted keys, another writer's),
                      * so stop guessing for the rest of this object */
-                    if (fi >= 0) in_order = false;
+                    if (fi >= 0) expect = t->count;
                 }
             } else {
                 jet_str k;
@@ -1127,6 +1266,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
                 if (fi < 0 && ignore_key && strlen(ignore_key) == k.len && memcmp(ignore_key, k.ptr, k.len) == 0)
                     fi = -2;
+                if (fi >= 0 && expect < t->count) expect = (uint32_t)fi + 1;
             }
             if (fi < 0) {
                 if (JET_UNLIKELY(special) && fi == -1) {
@@ -1145,14 +1285,21 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     } else if (!jet__od_toks_skip_container(od, &tk, v)) {
                         return false;
                     }
+                } else if (c == '"') {
+                    /* jet__od_toks_skip's string, long ones (ids,
+                     * signatures) checked for backslashes by str_backslash */
+                    size_t sq = jet__od_toks_take(&tk, n);
+                    if (JET_UNLIKELY(str_backslash(od, &tk, v, sq)) && !jet__od_escapes_ok(od, v + 1, sq))
+                        return jet__od_invalid(od, v);
                 } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
                 }
             } else {
                 const jet_field *f = &t->fields[fi];
-                uint64_t bit = UINT64_C(1) << (fi & 63);
+                const unsigned ufi = (unsigned)fi;
+                uint64_t bit = UINT64_C(1) << (ufi & 63);
                 od->pos = v;
-                if (JET_UNLIKELY(seen[fi >> 6] & bit)) {
+                if (JET_UNLIKELY((ufi < 64 ? seen : seen_more[(ufi >> 6) - 1]) & bit)) {
                     if (d->duplicates == DUP_ERROR) return duplicate_error(od, t, fi, at, p);
                     if (d->duplicates == DUP_FIRST) {
                         if (!jet__od_toks_skip(od, &tk, v, j[v])) return false;
@@ -1162,14 +1309,16 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     memset(base + f->offset, 0, f->size);
                     nseen--;
                 }
-                seen[fi >> 6] |= bit;
+                if (JET_LIKELY(ufi < 64))
+                    seen |= bit;
+                else
+                    seen_more[(ufi >> 6) - 1] |= bit;
                 nseen++;
-                expect = in_order && (uint32_t)fi + 1 < t->count ? (uint32_t)fi + 1 : t->count;
                 /* The common kinds straight from the token stream: a string
                  * without escapes, a plain integer, a boolean. Anything
                  * unusual (and every error) takes decode_value, which goes
                  * through the cursor's getters. These stay here, built on
-                 * the cursor's primitives (jet__od_toks_backslash,
+                 * the cursor's primitives (jet__od_has_backslash,
                  * jet__od_fast_int, jet__od_token_end_ok): the getters
                  * check a handle and move od->pos, which this loop keeps in
                  * its token stream instead (measured: through decode_value,
@@ -1180,7 +1329,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 char *dst = base + f->offset;
                 if (f->kind == JET_K_STR && vc == '"') {
                     size_t vq = jet__od_toks_take(&tk, n);
-                    if (JET_LIKELY(vq < n && !jet__od_toks_backslash(od, &tk, v, vq))) {
+                    if (JET_LIKELY(vq < n && !str_backslash(od, &tk, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         jet__field_str_store(dst, f->flags, sv);
                         mark_present(f, base, true);
@@ -1196,7 +1345,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 } else if ((f->kind == JET_K_UINT || f->kind == JET_K_INT) && vc != 'n') {
                     uint64_t mag;
                     bool neg;
-                    const char *fe = jet__od_fast_int(j + v, j + n, &mag, &neg);
+                    const char *fe = JET_LIKELY(n - v >= 32) ? jet__od_fast_int(j + v, j + n, &mag, &neg)
+                                                             : fast_int_near_end(j, v, n, &mag, &neg);
                     if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
@@ -1232,6 +1382,12 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     if (!decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
+                } else if (f->kind == JET_K_ARRAY && vc == '[') {
+                    /* an array: straight in, as a nested object */
+                    mark_present(f, base, true);
+                    if (!decode_array(d, f, base)) return false;
+                    jet__od_toks_seek(od, &tk, od->pos);
+                    goto next;
                 } else if (f->kind == JET_K_F64 && vc != 'n') {
                     jet_num num;
                     jet_code code = JET_OK;
@@ -1245,6 +1401,17 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                                                               : (double)num.v.i;
                         memcpy(dst, &x, sizeof x);
                         mark_present(f, base, true);
+                        goto next;
+                    }
+                }
+                if (vc == 'n' && (f->flags & JET_FIELD_NULLABLE)) {
+                    /* null for a nullable field (an absent Option):
+                     * decode_value's case, the literal read as a word */
+                    uint32_t w4;
+                    if (JET_LIKELY(n - v >= 4) && (memcpy(&w4, j + v, 4), memcmp(&w4, "null", 4) == 0) &&
+                        jet__od_token_end_ok(od, v + 4)) {
+                        memset(dst, 0, f->size);
+                        mark_present(f, base, false);
                         goto next;
                     }
                 }
@@ -1269,6 +1436,11 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         od->depth--;
                         return true;
                     }
+                    if (JET_LIKELY(sep < n && j[sep] == '}')) { /* the last member */
+                        od->pos = jet__od_toks_take(&tk, n);
+                        od->depth--;
+                        return true;
+                    }
                     jet__od_toks_seek(od, &tk, sep);
                 }
             }
@@ -1290,14 +1462,14 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             }
             if (JET_UNLIKELY(j[sep] != '}'))
                 return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, sep);
-            od->pos = jet__od_next(od, sep + 1);
+            od->pos = jet__od_toks_take(&tk, n);
             od->depth--;
             break;
         }
     }
     if (nseen == t->count) return true;
     for (uint32_t i = 0; i < t->count; i++) {
-        if (seen[i >> 6] & (UINT64_C(1) << (i & 63))) continue;
+        if ((i < 64 ? seen : seen_more[(i >> 6) - 1]) & (UINT64_C(1) << (i & 63))) continue;
         const jet_field *f = &t->fields[i];
         if (f->flags & JET_FIELD_DEFAULT) {
             apply_default(f, base);

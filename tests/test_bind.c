@@ -1549,6 +1549,161 @@ static void test_small_docs(void) {
     }
 }
 
+/* The member loop's own paths: elements of arrays that are structs or
+ * arrays (at an offset within their element), an object's first token and
+ * its last member's '}', integers within 32 bytes of the input's end,
+ * strings over several words with a backslash (declared and skipped), and
+ * malformed objects, whose errors are those of the DOM reader. */
+typedef struct MlTag {
+    size_t n;
+    jet_str *items; /* not first: the element's array is at an offset */
+} MlTag;
+typedef struct MlPoint {
+    int32_t x, y;
+} MlPoint;
+typedef struct MlDoc {
+    jet_str name;
+    MlTag *tags;
+    size_t tag_count;
+    MlPoint *pts;
+    size_t pt_count;
+    uint8_t small;
+    int64_t last;
+    jet_str note; /* Option[String]: null or absent is None */
+    bool has_note;
+} MlDoc;
+static const jet_field ml_point_fields[] = {JET_F_INT(MlPoint, x, "x"), JET_F_INT(MlPoint, y, "y")};
+static jet_struct ml_point_type = JET_STRUCT(MlPoint, ml_point_fields);
+static const jet_field ml_str_elem = JET_ELEM(jet_str, JET_K_STR, NULL);
+static const jet_field ml_tag_elem = JET_ELEM_ARRAY(MlTag, items, n, ml_str_elem);
+static const jet_field ml_point_elem = JET_ELEM(MlPoint, JET_K_STRUCT, &ml_point_type);
+static const jet_field ml_doc_fields[] = {
+    JET_F_STR(MlDoc, name, "name"),
+    JET_F_ARRAY(MlDoc, tags, tag_count, "tags", ml_tag_elem),
+    JET_F_ARRAY(MlDoc, pts, pt_count, "pts", ml_point_elem),
+    JET_F_UINT(MlDoc, small, "small"),
+    JET_F_INT(MlDoc, last, "last"),
+    JET_FIELD_FULL(MlDoc, note, "note", NULL, JET_K_STR, JET_FIELD_OPTIONAL | JET_FIELD_NULLABLE, JET_NO_OFFSET,
+                   (uint32_t)offsetof(MlDoc, has_note), NULL),
+};
+static jet_struct ml_doc_type = JET_STRUCT(MlDoc, ml_doc_fields);
+
+static void test_member_loop(void) {
+    static const char full[] = "{\"name\":\"n\",\"tags\":[[\"a\",\"b\"],[],[\"c\"]],\"pts\":[{\"x\":1,\"y\":2},"
+                               "{\"y\":4,\"x\":3}],\"small\":200,\"last\":-12345678901234}";
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        MlDoc m;
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT(full), fl));
+        CHECK(STR_IS(m.name, "n") && m.small == 200 && m.last == -12345678901234LL);
+        CHECK(m.tag_count == 3 && m.pt_count == 2);
+        if (m.tag_count == 3) {
+            CHECK(m.tags[0].n == 2 && STR_IS(m.tags[0].items[0], "a") && STR_IS(m.tags[0].items[1], "b"));
+            CHECK(m.tags[1].n == 0 && m.tags[1].items == NULL);
+            CHECK(m.tags[2].n == 1 && STR_IS(m.tags[2].items[0], "c"));
+        }
+        if (m.pt_count == 2) CHECK(m.pts[0].x == 1 && m.pts[0].y == 2 && m.pts[1].x == 3 && m.pts[1].y == 4);
+        /* the last member's integer near the end: its range, its type, -0 */
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"last\":-0,\"small\":7}"), fl));
+        CHECK(m.small == 7 && m.last == 0 && m.tags == NULL && m.pts == NULL);
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"last\":1,\"small\":256}"), fl),
+                      JET_ERR_NUMBER_RANGE, "/small");
+        CHECK(err.msg && strstr(err.msg, "256 is out of range for uint8"));
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":12345678901234567890}"), fl),
+                      JET_ERR_NUMBER_RANGE, "/last");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":1.5}"), fl),
+                      JET_ERR_TYPE, "/last");
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":99 }"), fl));
+        CHECK(m.last == 99);
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(m.last == 3);
+        /* empty objects: the outer one misses its fields, an element its own */
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{}"), fl), JET_ERR_MISSING_FIELD, "/name");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{ }"), fl), JET_ERR_MISSING_FIELD, "/name");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[{}],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_MISSING_FIELD, "/pts/0/x");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[{}],\"pts\":[],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_TYPE, "/tags/0");
+        /* long strings with a backslash in their last word */
+        static const char long_esc[] =
+            "{\"name\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\n!\","
+            "\"skip\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\t\","
+            "\"tags\":[],\"pts\":[],\"small\":1,\"last\":2 }";
+        static const char long_bad[] =
+            "{\"name\":\"n\",\"skip\":\"0123456789012345678901234567890123456789012345678901234567890123456789\\q\","
+            "\"tags\":[],\"pts\":[],\"small\":1,\"last\":2}";
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT(long_esc), fl));
+        CHECK(m.name.len == 72 && m.name.ptr[70] == '\n' && m.name.ptr[71] == '!' && m.last == 2);
+        bool bad_ok = dec_n(&ml_doc_type, &m, LIT(long_bad), fl);
+        CHECK(lazy ? bad_ok : !bad_ok && err.code == JET_ERR_STRING_ESCAPE);
+        /* rows of strings (arrays of arrays): escapes, empty rows, a
+         * trailing comma where allowed, a row that is not an array */
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[],[\"a\\tb\",\"c\"],[]],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(m.tag_count == 3 && m.tags[0].n == 0 && m.tags[0].items == NULL && m.tags[1].n == 2 &&
+              STR_IS(m.tags[1].items[0], "a\tb") && STR_IS(m.tags[1].items[1], "c") && m.tags[2].n == 0);
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[\"a\",],[\"b\"],],\"pts\":[],\"small\":1,\"last\":3}"),
+                           fl | JET_READ_ALLOW_TRAILING_COMMAS));
+        CHECK(m.tag_count == 2 && m.tags[0].n == 1 && STR_IS(m.tags[0].items[0], "a") && m.tags[1].n == 1);
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[\"a\"],\"x\"],\"pts\":[],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_TYPE, "/tags/1");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[[\"a\",1]],\"pts\":[],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_TYPE, "/tags/0/1");
+        CHECK_DEC_ERR(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[null],\"pts\":[],\"small\":1,\"last\":3}"), fl),
+                      JET_ERR_TYPE, "/tags/0");
+        {
+            /* a row past the depth limit: its error, as decode_array gives it */
+            static const char deep[] = "{\"name\":\"\",\"tags\":[[\"a\"]],\"pts\":[],\"small\":1,\"last\":3}";
+            jet_read_opts o = {fl, 2, 0};
+            jet_error e2;
+            CHECK(!jet_decode(od, deep, sizeof deep - 1, &ml_doc_type, &m, &arena, &o, &e2) &&
+                  e2.code == JET_ERR_DEPTH_LIMIT && e2.offset == 19);
+            o.max_depth = 3;
+            CHECK(jet_decode(od, deep, sizeof deep - 1, &ml_doc_type, &m, &arena, &o, &e2) && m.tag_count == 1);
+        }
+        /* null for a nullable field, at the end and before more members */
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":null}"), fl));
+        CHECK(!m.has_note && m.note.ptr == NULL && m.note.len == 0 && m.last == 3);
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"note\":null ,\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(!m.has_note && m.note.ptr == NULL && m.last == 3);
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"note\":\"x\",\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(m.has_note && STR_IS(m.note, "x"));
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nul}"), fl));
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nullx}"), fl));
+        /* an escaped key while the order is guessed */
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"n\\u0061me\":\"k\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
+        CHECK(STR_IS(m.name, "k") && m.last == 3);
+    }
+    /* malformed objects: the DOM reader's error, at its offset */
+    static const char *const bad[] = {
+        "{", "{1:2}", "{\"name\"}", "{\"name\":}", "{\"name\":\"\",}", "{\"name\":\"\"", "{\"name\":\"\" \"tags\":[]}",
+        "{\"name\":\"\",\"tags\":[[\"a\",]],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[{\"x\":1,\"y\":2}}],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3 ]",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nul}",
+        "{\"note\":nulll,\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"note\":null",
+        "{\"name\":\"\",\"tags\":[[\"a\" \"b\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\"] [\"b\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\",],[\"b\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\"],],\"pts\":[],\"small\":1,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[[\"a\"",
+        "{\"name\":\"\",\"tags\":[[\"a\"],",
+        "{\"name\":\"\",\"tags\":[[\"a\\x\"]],\"pts\":[],\"small\":1,\"last\":3}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        jet_error want;
+        memset(&want, 0, sizeof want);
+        CHECK(!jet_validate(bad[i], strlen(bad[i]), NULL, NULL, &want));
+        MlDoc m;
+        bool ok = dec_n(&ml_doc_type, &m, bad[i], strlen(bad[i]), 0);
+        CHECK_MSG(!ok && err.code == want.code && err.offset == want.offset && err_position_ok(),
+                  "%s: %s at %zu, want %s at %zu", bad[i], jet_code_name(err.code), err.offset,
+                  jet_code_name(want.code), want.offset);
+    }
+}
+
 int main(void) {
     od = jet_od_new(NULL);
     CHECK(od != NULL);
@@ -1565,6 +1720,7 @@ int main(void) {
     test_nostr();
     test_twitter();
     test_small_docs();
+    test_member_loop();
 
     jet_arena_free(&arena);
     jet_od_free(od);
