@@ -249,6 +249,29 @@ bool jet__od_close_fail(jet_od *od);
  * `base` (strictly, or by brackets under JET_READ_LAZY): the cursor then
  * stands after the last one's closing bracket. */
 bool jet__od_close_levels(jet_od *od, uint32_t base);
+/* The usual case of jet__od_close_levels, inline (true when it applies; the
+ * cursor then stands after the close): one level left and the cursor on
+ * its closing bracket. Under JET_READ_LAZY brackets are not matched by
+ * kind; strictly the bracket must match and the byte before it must end a
+ * value or be the container's open bracket (',' and ':' are tokens of
+ * their own and no other token ends with one; whitespace or a control byte
+ * there takes the general path, which asks the token before). */
+static JET_ALWAYS_INLINE bool jet__od_close_last(jet_od *od, uint32_t base) {
+    size_t p = od->pos;
+    if (JET_UNLIKELY(od->depth != base + 1 || p >= od->len)) return false;
+    char c = od->json[p];
+    if (od->lazy) {
+        if ((c | 0x20) != '}') return false; /* ']' or '}' */
+    } else {
+        char b = od->json[p - 1]; /* p > 0: a container is open */
+        bool in_obj = (od->kinds[(od->depth - 1) >> 6] >> ((od->depth - 1) & 63)) & 1;
+        if (c != (in_obj ? '}' : ']') || b == ',' || b == ':' || (unsigned char)b <= ' ')
+            return false;
+    }
+    od->pos = jet__od_next(od, p + 1);
+    od->depth = base;
+    return true;
+}
 /* The offset of the last token before p; SIZE_MAX when there is none. */
 size_t jet__od_prev(jet_od *od, size_t p);
 
