@@ -4,6 +4,7 @@
  */
 #include "ondemand.h"
 
+#include "emit.h" /* jet__copy_small */
 #include "grammar.h"
 #include "utf8.h"
 
@@ -92,7 +93,9 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
         const char *bsl = od->json + k;
         if (bsl < p) continue;
         if (dst) {
-            memcpy(d, p, (size_t)(bsl - p));
+            /* the run before the escape: short in escape-dense text, so
+             * copied without a call */
+            jet__copy_small(d, p, (size_t)(bsl - p));
             d += bsl - p;
             /* the usual escapes by the table, inline */
             unsigned char one_byte = e - bsl >= 2 ? escape_plain[(unsigned char)bsl[1]] : 0;
@@ -122,7 +125,7 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
     }
 tail:
     if (!dst) return true;
-    memcpy(d, p, (size_t)(e - p));
+    jet__copy_small(d, p, (size_t)(e - p));
     d += e - p;
     *out_len = (size_t)(d - dst);
     return true;
