@@ -118,7 +118,8 @@ static JET_ALWAYS_INLINE size_t jet__od_next(jet_od *od, size_t off) {
     if (JET_UNLIKELY(w >= od->direct)) return jet__od_next_far(od, off);
     uint64_t bits = od->marks[w] & (~UINT64_C(0) << (off & 63));
     while (!bits) {
-        if (JET_UNLIKELY(++w >= od->direct)) return jet__od_next_far(od, w << 6);
+        if (JET_UNLIKELY(++w >= od->direct)) /* past the last token of a whole index: no call */
+            return od->direct == od->words ? od->len : jet__od_next_far(od, w << 6);
         bits = od->marks[w];
     }
     return (w << 6) + jet__ctz64(bits);
