@@ -116,7 +116,12 @@ bool jet__od_close_levels(jet_od *od, uint32_t base) {
 /* Skips the string whose opening quote is at p, the cursor's position
  * (strictly, its escapes checked, unless JET_READ_LAZY). */
 static JET_ALWAYS_INLINE bool iter_skip_string(jet_od *od, size_t p) {
-    size_t q = jet__od_next(od, p + 1);
+    size_t q = jet__od_plain_string_end(od, p);
+    if (JET_LIKELY(q != SIZE_MAX)) { /* no escape to check */
+        od->pos = jet__od_next(od, q + 1);
+        return true;
+    }
+    q = jet__od_next(od, p + 1);
     if (JET_UNLIKELY(q >= od->len))
         return jet__od_err(od, JET_E_END_IN_STRING, od->len);
     if (JET_UNLIKELY(!od->lazy && jet__od_has_backslash(od, p + 1, q) &&

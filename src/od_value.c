@@ -242,10 +242,8 @@ bool jet_odv_get_str(jet_odv *v, jet_str *out) {
      * no backslash */
     if (JET_LIKELY(!od->failed && p == od->pos && v->depth == od->depth && p < od->len &&
                    od->json[p] == '"')) {
-        size_t w = p >> 6;
-        uint64_t after = ~UINT64_C(0) << (p & 63) << 1; /* bits past the quote */
-        if (JET_LIKELY(w < od->direct && !od->bs[w] && (od->marks[w] & after))) {
-            size_t q = (w << 6) + jet__ctz64(od->marks[w] & after);
+        size_t q = jet__od_plain_string_end(od, p);
+        if (JET_LIKELY(q != SIZE_MAX)) {
             out->ptr = od->json + p + 1;
             out->len = q - p - 1;
             od->pos = jet__od_next(od, q + 1);

@@ -195,6 +195,19 @@ static JET_ALWAYS_INLINE bool jet__od_toks_backslash(jet_od *od, const jet_od_to
     return jet__od_has_backslash(od, p + 1, q);
 }
 
+/* The closing quote of the string whose opening quote is at p, when both
+ * lie in one directly indexed word that holds no backslash (most strings):
+ * a load of each bitmap, no range arithmetic. SIZE_MAX otherwise (the
+ * caller then takes its general path). */
+static JET_ALWAYS_INLINE size_t jet__od_plain_string_end(const jet_od *od, size_t p) {
+    size_t w = p >> 6;
+    if (JET_LIKELY(w < od->direct && !od->bs[w])) {
+        uint64_t after = od->marks[w] & (~UINT64_C(0) << (p & 63) << 1); /* past the quote */
+        if (JET_LIKELY(after)) return (w << 6) + jet__ctz64(after);
+    }
+    return SIZE_MAX;
+}
+
 /* Runs the DOM reader over the cursor's input (od_start.c): a full
  * validation, and the source of precise errors for what stage 1 only
  * flags. `stop_when_done` keeps that flag; the cursor reads the whole
