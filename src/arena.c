@@ -52,30 +52,36 @@ void *jet_arena_alloc(jet_arena *a, size_t size, size_t align) {
     return arena_grow(a, size, align);
 }
 
+/* Merges several chunks into one (jet_arena_reset's rare case; out of line
+ * so that the usual reset of one chunk saves no registers). */
+static JET_NOINLINE struct jet_arena_chunk *arena_merge(jet_arena *a) {
+    struct jet_arena_chunk *keep = a->chunks;
+    /* Several chunks: the last document needed their sum, so the next
+     * one gets that much in one piece (allocated now, not while it is
+     * decoded). If that fails, keep the largest (the newest). */
+    size_t total = 0;
+    for (struct jet_arena_chunk *c = keep; c; c = c->next) total += c->size;
+    struct jet_arena_chunk *one = NULL;
+    if (total <= SIZE_MAX - CHUNK_HEADER) one = jet__malloc(&a->alloc, CHUNK_HEADER + total);
+    struct jet_arena_chunk *c = one ? keep : keep->next;
+    while (c) {
+        struct jet_arena_chunk *n = c->next;
+        jet__free(&a->alloc, c);
+        c = n;
+    }
+    if (one) {
+        one->size = total;
+        keep = one;
+    }
+    keep->next = NULL;
+    a->chunks = keep;
+    return keep;
+}
+
 void jet_arena_reset(jet_arena *a) {
     if (!a || !a->chunks) return;
     struct jet_arena_chunk *keep = a->chunks;
-    if (keep->next) {
-        /* Several chunks: the last document needed their sum, so the next
-         * one gets that much in one piece (allocated now, not while it is
-         * decoded). If that fails, keep the largest (the newest). */
-        size_t total = 0;
-        for (struct jet_arena_chunk *c = keep; c; c = c->next) total += c->size;
-        struct jet_arena_chunk *one = NULL;
-        if (total <= SIZE_MAX - CHUNK_HEADER) one = jet__malloc(&a->alloc, CHUNK_HEADER + total);
-        struct jet_arena_chunk *c = one ? keep : keep->next;
-        while (c) {
-            struct jet_arena_chunk *n = c->next;
-            jet__free(&a->alloc, c);
-            c = n;
-        }
-        if (one) {
-            one->size = total;
-            keep = one;
-        }
-        keep->next = NULL;
-        a->chunks = keep;
-    }
+    if (JET_UNLIKELY(keep->next)) keep = arena_merge(a);
     a->cur = (char *)keep + CHUNK_HEADER;
     a->end = a->cur + keep->size;
 }

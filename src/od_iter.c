@@ -80,7 +80,7 @@ size_t jet__od_prev(jet_od *od, size_t p) {
  * cursor is in: what the cursor's position must be is told by the token
  * before it (a bracket: the first inside; ',' or ':': a value; else a
  * separator), the containers' kinds by those entered (enter). */
-static bool close_strict(jet_od *od, uint32_t base) {
+static JET_NOINLINE bool close_strict(jet_od *od, uint32_t base) {
     size_t p = od->pos;
     size_t prev = jet__od_prev(od, p);
     char pc = prev < od->len ? od->json[prev] : 0;
@@ -104,18 +104,30 @@ static bool close_strict(jet_od *od, uint32_t base) {
 }
 
 bool jet__od_close_levels(jet_od *od, uint32_t base) {
+    if (jet__od_close_last(od, base)) return true;
     if (!od->lazy) return close_strict(od, base);
-    size_t p = od->pos;
-    if (od->depth == base + 1 && p < od->len && (od->json[p] | 0x20) == '}') {
-        /* the usual case (']' or '}': brackets are not matched by kind) */
-        od->pos = jet__od_next(od, p + 1);
-        od->depth = base;
-        return true;
-    }
     size_t e = jet__od_close_deep(od, od->pos, od->depth - base, od->depth);
     if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
     od->pos = jet__od_next(od, e);
     od->depth = base;
+    return true;
+}
+
+/* Skips the string whose opening quote is at p, the cursor's position
+ * (strictly, its escapes checked, unless JET_READ_LAZY). */
+static JET_ALWAYS_INLINE bool iter_skip_string(jet_od *od, size_t p) {
+    size_t q = jet__od_plain_string_end(od, p);
+    if (JET_LIKELY(q != SIZE_MAX)) { /* no escape to check */
+        od->pos = jet__od_next(od, q + 1);
+        return true;
+    }
+    q = jet__od_next(od, p + 1);
+    if (JET_UNLIKELY(q >= od->len))
+        return jet__od_err(od, JET_E_END_IN_STRING, od->len);
+    if (JET_UNLIKELY(!od->lazy && jet__od_has_backslash(od, p + 1, q) &&
+                     !jet__od_escapes_ok(od, p + 1, q)))
+        return jet__od_invalid(od, p);
+    od->pos = jet__od_next(od, q + 1);
     return true;
 }
 
@@ -124,16 +136,7 @@ bool jet__od_skip(jet_od *od) {
     if (JET_UNLIKELY(p >= od->len))
         return jet__od_err(od, JET_E_END_BEFORE_VALUE, od->len);
     char c = od->json[p];
-    if (c == '"') {
-        size_t q = jet__od_next(od, p + 1);
-        if (JET_UNLIKELY(q >= od->len))
-            return jet__od_err(od, JET_E_END_IN_STRING, od->len);
-        if (JET_UNLIKELY(!od->lazy && jet__od_has_backslash(od, p + 1, q) &&
-                         !jet__od_escapes_ok(od, p + 1, q)))
-            return jet__od_invalid(od, p);
-        od->pos = jet__od_next(od, q + 1);
-        return true;
-    }
+    if (c == '"') return iter_skip_string(od, p);
     if (!od->lazy) {
         jet_od_toks t;
         jet__od_toks_seek(od, &t, p + 1);
@@ -153,16 +156,22 @@ bool jet__od_skip(jet_od *od) {
     return true;
 }
 
-bool jet__od_settle(jet_od_iter *it) {
+static JET_ALWAYS_INLINE bool iter_settle(jet_od_iter *it) {
     jet_od *od = it->od;
     if (JET_UNLIKELY(od->depth != it->depth)) {
         if (od->depth < it->depth)
             return jet__od_err(od, JET_E_ITER_LEFT, od->pos);
         return jet__od_close_levels(od, it->depth);
     }
-    if (od->pos == it->pending) return jet__od_skip(od); /* returned but not read */
+    if (od->pos == it->pending) {
+        /* returned but not read: most often a string (inline) */
+        if (JET_LIKELY(od->pos < od->len && od->json[od->pos] == '"')) return iter_skip_string(od, od->pos);
+        return jet__od_skip(od);
+    }
     return true;
 }
+
+JET_NOINLINE bool jet__od_settle(jet_od_iter *it) { return iter_settle(it); }
 
 
 /* ========================================================================== */
@@ -210,7 +219,8 @@ static JET_ALWAYS_INLINE bool leave(jet_od_iter *it, size_t p) {
 bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
     jet_od *od = it->od;
     if (JET_UNLIKELY(it->done || od->failed)) return false;
-    if (JET_UNLIKELY(!jet__od_settle(it))) return false;
+    /* out of line: the step itself then saves no registers */
+    if ((od->depth != it->depth || od->pos == it->pending) && !jet__od_settle(it)) return false;
     size_t p = od->pos;
     if (JET_UNLIKELY(p >= od->len))
         return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
@@ -269,7 +279,7 @@ static JET_ALWAYS_INLINE bool member(jet_od_iter *it, size_t *kp) {
 bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val) {
     jet_od *od = it->od;
     if (JET_UNLIKELY(it->done || od->failed)) return false;
-    if (JET_UNLIKELY(!jet__od_settle(it))) return false;
+    if (JET_UNLIKELY(!iter_settle(it))) return false;
     size_t kp = 0, vp = 0;
     if (!member(it, &kp)) return false;
     if (!jet__od_key(od, kp, key, &vp)) return false;
@@ -303,7 +313,7 @@ static bool key_equals(jet_od *od, size_t p, size_t q, const char *k, size_t n) 
 bool jet_od_obj_find(jet_od_iter *it, const char *key, size_t len, jet_odv *val) {
     jet_od *od = it->od;
     if (JET_UNLIKELY(it->done || od->failed)) return false;
-    if (JET_UNLIKELY(!jet__od_settle(it))) return false;
+    if (JET_UNLIKELY(!iter_settle(it))) return false;
     const char *j = od->json;
     const size_t n = od->len;
     const size_t from = od->pos;

@@ -108,8 +108,8 @@ void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts
     od->win_lo = 0;
     od->win_n = 0;
     od->cps_n = 0;
-    memset(&od->opts, 0, sizeof od->opts);
     if (opts) od->opts = *opts;
+    else memset(&od->opts, 0, sizeof od->opts);
     od->flags = opts ? opts->flags : 0;
     od->lazy = (od->flags & JET_READ_LAZY) != 0;
     od->bad_window = false;
@@ -239,7 +239,7 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
 bool jet_od_finish(jet_od *od) {
     if (!od || od->failed) return false;
     if (od->depth > 0) {
-        if (!jet__od_close_levels(od, 0)) return false;
+        if (!jet__od_close_last(od, 0) && !jet__od_close_levels(od, 0)) return false;
     } else if (od->pos == od->root) {
         if (!jet__od_skip(od)) return false;
     }

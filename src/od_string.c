@@ -4,6 +4,7 @@
  */
 #include "ondemand.h"
 
+#include "emit.h" /* jet__copy_small */
 #include "grammar.h"
 #include "utf8.h"
 
@@ -54,9 +55,11 @@ static const char *one_escape(jet_od *od, const char *p, const char *e, char **d
     return p + 2;
 }
 
-/* The escapes that stand for one byte: \" \\ \/ \b \f \n \r \t. */
+/* The escapes that stand for one byte (\" \\ \/ \b \f \n \r \t): that
+ * byte, by the escape's letter; 0 for the others. */
 static const unsigned char escape_plain[256] = {
-    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1,
+    ['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b',
+    ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
 };
 
 /* Unescapes the string body s[0..n) (no quotes; stage 1 guarantees no
@@ -90,8 +93,17 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
         const char *bsl = od->json + k;
         if (bsl < p) continue;
         if (dst) {
-            memcpy(d, p, (size_t)(bsl - p));
+            /* the run before the escape: short in escape-dense text, so
+             * copied without a call */
+            jet__copy_small(d, p, (size_t)(bsl - p));
             d += bsl - p;
+            /* the usual escapes by the table, inline */
+            unsigned char one_byte = e - bsl >= 2 ? escape_plain[(unsigned char)bsl[1]] : 0;
+            if (JET_LIKELY(one_byte)) {
+                *d++ = (char)one_byte;
+                p = bsl + 2;
+                continue;
+            }
         } else {
             /* only checking (the strict skip): the usual escapes by a
              * table, \u outside the surrogates by its hex */
@@ -113,7 +125,7 @@ bool jet__od_unescape(jet_od *od, const char *s, size_t n, char *dst, size_t *ou
     }
 tail:
     if (!dst) return true;
-    memcpy(d, p, (size_t)(e - p));
+    jet__copy_small(d, p, (size_t)(e - p));
     d += e - p;
     *out_len = (size_t)(d - dst);
     return true;

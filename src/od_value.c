@@ -225,11 +225,32 @@ bool jet_odv_get_float(jet_odv *v, float *out) {
     return !od->failed;
 }
 
-bool jet_odv_get_str(jet_odv *v, jet_str *out) {
+/* jet_odv_get_str's general case: its errors, a string across words or with
+ * a backslash. */
+static JET_NOINLINE bool get_str_general(jet_odv *v, jet_str *out) {
     if (!jet__odv_here(v)) return false;
     jet_od *od = v->od;
     if (JET_UNLIKELY(od->json[v->pos] != '"')) return jet__od_type_error(od, v->pos, JET_E_WANT_STRING);
     return jet__od_string_fast(od, v->pos, out) && !od->failed;
+}
+
+bool jet_odv_get_str(jet_odv *v, jet_str *out) {
+    jet_od *od = v->od;
+    size_t p = v->pos;
+    /* the usual string inline, with no register saved for the rest: where
+     * the cursor stands, both quotes in one directly indexed word that has
+     * no backslash */
+    if (JET_LIKELY(!od->failed && p == od->pos && v->depth == od->depth && p < od->len &&
+                   od->json[p] == '"')) {
+        size_t q = jet__od_plain_string_end(od, p);
+        if (JET_LIKELY(q != SIZE_MAX)) {
+            out->ptr = od->json + p + 1;
+            out->len = q - p - 1;
+            od->pos = jet__od_next(od, q + 1);
+            return !od->failed;
+        }
+    }
+    return get_str_general(v, out);
 }
 
 bool jet_odv_skip(jet_odv *v) {

@@ -118,7 +118,8 @@ static JET_ALWAYS_INLINE size_t jet__od_next(jet_od *od, size_t off) {
     if (JET_UNLIKELY(w >= od->direct)) return jet__od_next_far(od, off);
     uint64_t bits = od->marks[w] & (~UINT64_C(0) << (off & 63));
     while (!bits) {
-        if (JET_UNLIKELY(++w >= od->direct)) return jet__od_next_far(od, w << 6);
+        if (JET_UNLIKELY(++w >= od->direct)) /* past the last token of a whole index: no call */
+            return od->direct == od->words ? od->len : jet__od_next_far(od, w << 6);
         bits = od->marks[w];
     }
     return (w << 6) + jet__ctz64(bits);
@@ -194,6 +195,19 @@ static JET_ALWAYS_INLINE bool jet__od_toks_backslash(jet_od *od, const jet_od_to
     return jet__od_has_backslash(od, p + 1, q);
 }
 
+/* The closing quote of the string whose opening quote is at p, when both
+ * lie in one directly indexed word that holds no backslash (most strings):
+ * a load of each bitmap, no range arithmetic. SIZE_MAX otherwise (the
+ * caller then takes its general path). */
+static JET_ALWAYS_INLINE size_t jet__od_plain_string_end(const jet_od *od, size_t p) {
+    size_t w = p >> 6;
+    if (JET_LIKELY(w < od->direct && !od->bs[w])) {
+        uint64_t after = od->marks[w] & (~UINT64_C(0) << (p & 63) << 1); /* past the quote */
+        if (JET_LIKELY(after)) return (w << 6) + jet__ctz64(after);
+    }
+    return SIZE_MAX;
+}
+
 /* Runs the DOM reader over the cursor's input (od_start.c): a full
  * validation, and the source of precise errors for what stage 1 only
  * flags. `stop_when_done` keeps that flag; the cursor reads the whole
@@ -249,6 +263,29 @@ bool jet__od_close_fail(jet_od *od);
  * `base` (strictly, or by brackets under JET_READ_LAZY): the cursor then
  * stands after the last one's closing bracket. */
 bool jet__od_close_levels(jet_od *od, uint32_t base);
+/* The usual case of jet__od_close_levels, inline (true when it applies; the
+ * cursor then stands after the close): one level left and the cursor on
+ * its closing bracket. Under JET_READ_LAZY brackets are not matched by
+ * kind; strictly the bracket must match and the byte before it must end a
+ * value or be the container's open bracket (',' and ':' are tokens of
+ * their own and no other token ends with one; whitespace or a control byte
+ * there takes the general path, which asks the token before). */
+static JET_ALWAYS_INLINE bool jet__od_close_last(jet_od *od, uint32_t base) {
+    size_t p = od->pos;
+    if (JET_UNLIKELY(od->depth != base + 1 || p >= od->len)) return false;
+    char c = od->json[p];
+    if (od->lazy) {
+        if ((c | 0x20) != '}') return false; /* ']' or '}' */
+    } else {
+        char b = od->json[p - 1]; /* p > 0: a container is open */
+        bool in_obj = (od->kinds[(od->depth - 1) >> 6] >> ((od->depth - 1) & 63)) & 1;
+        if (c != (in_obj ? '}' : ']') || b == ',' || b == ':' || (unsigned char)b <= ' ')
+            return false;
+    }
+    od->pos = jet__od_next(od, p + 1);
+    od->depth = base;
+    return true;
+}
 /* The offset of the last token before p; SIZE_MAX when there is none. */
 size_t jet__od_prev(jet_od *od, size_t p);
 

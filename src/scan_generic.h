@@ -136,9 +136,20 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
         /* The last partial block, padded with spaces: whitespace adds
          * nothing to the index and ends any run. Its copy is the input's
          * bytes alone. */
-        char tail[64];
-        memset(tail, ' ', sizeof tail);
-        memcpy(tail, json + 64 * full, len % 64);
+        size_t r = len % 64;
+        char pad[128];
+        const char *tail = pad;
+        if (len >= 64) {
+            /* the input's last 64 bytes, then spaces: the block starts r
+             * bytes before the spaces (fixed-size copies, no call; small
+             * documents pay for this tail on every one) */
+            memcpy(pad, json + len - 64, 64);
+            memset(pad + 64, ' ', 64);
+            tail = pad + 64 - r;
+        } else {
+            memset(pad, ' ', 64);
+            memcpy(pad, json, r);
+        }
         SCAN_JOIN(SCAN_FN, _block)(s, tail, full - first, out, bs_out, br_out, NULL, cursor, false);
         if (copy) memcpy(copy + 64 * full, json + 64 * full, len % 64);
     }

@@ -61,6 +61,9 @@ static bool begin_exact(const char *s, size_t len, jet_read_flags flags, jet_odv
     return jet_od_start(od, cur, len, &o, root);
 }
 static bool begin(const char *s, jet_odv *root) { return begin_n(s, strlen(s), 0, root); }
+static bool begin_f(const char *s, jet_read_flags flags, jet_odv *root) {
+    return begin_n(s, strlen(s), flags, root);
+}
 
 static const jet_error *oerr(void) { return jet_od_error(od); }
 static bool has_err(jet_code c) { return !jet_od_ok(od) && oerr()->code == c; }
@@ -1224,6 +1227,62 @@ static void test_finish(void) {
           jet_od_finish(od));
     /* finish twice gives the same answer */
     CHECK(jet_od_finish(od) && jet_od_ok(od));
+
+    /* the cursor on the root's own close (the inline path when the byte
+     * before it ends a value or opens the container; whitespace, ',' or
+     * ':' there take the walk): strict and lazy agree where the input is
+     * valid; strictly, a close of the wrong kind is an error */
+    jet_str s;
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags f = lazy ? JET_READ_LAZY : 0;
+        CHECK(begin_f("[\"a\"]", f, &r) && jet_odv_arr(&r, &it) && jet_od_arr_next(&it, &v) &&
+              jet_odv_get_str(&v, &s) && STR_IS(s, "a") && jet_od_finish(od));
+        CHECK(begin_f("[\"a\" \n]", f, &r) && jet_odv_arr(&r, &it) &&
+              jet_od_arr_next(&it, &v) && jet_odv_get_str(&v, &s) && jet_od_finish(od));
+        CHECK(begin_f("[]", f, &r) && jet_odv_arr(&r, &it) && jet_od_finish(od));
+        CHECK(begin_f("{}", f, &r) && jet_odv_obj(&r, &it) && jet_od_finish(od));
+        CHECK(begin_f("{\"a\":1}", f, &r) && jet_odv_obj(&r, &it) &&
+              jet_od_obj_get(&it, "a", &v) && jet_odv_get_i64(&v, &i) && i == 1 && jet_od_finish(od));
+        CHECK(begin_f("[1}", f, &r) && jet_odv_arr(&r, &it) && jet_od_arr_next(&it, &v) &&
+              jet_odv_get_i64(&v, &i));
+        CHECK(jet_od_finish(od) == (lazy != 0)); /* brackets only are not matched by kind */
+        CHECK(begin_f("{\"a\":[]]", f, &r) && jet_odv_obj(&r, &it) &&
+              jet_od_obj_get(&it, "a", &v) && jet_odv_arr(&v, &it) && !jet_od_arr_next(&it, &v));
+        CHECK(jet_od_finish(od) == (lazy != 0));
+        /* a find that fails stops on the close after a trailing comma */
+        CHECK(begin_f("{\"a\":1,}", f | JET_READ_ALLOW_TRAILING_COMMAS, &r) &&
+              jet_odv_obj(&r, &it) && !jet_od_obj_find(&it, "zz", 2, &v) && jet_od_ok(od));
+        CHECK(jet_od_finish(od));
+    }
+    CHECK(begin_f("{\"a\":1,}", 0, &r) && jet_odv_obj(&r, &it) &&
+          jet_od_obj_get(&it, "a", &v) && !jet_od_finish(od) && !jet_od_ok(od)); /* trailing comma */
+}
+
+/* jet_odv_get_str's inline path (both quotes in one word with no backslash)
+ * and its general one, over every position of the string in its word. */
+static void test_get_str_positions(void) {
+    static const char *const want[] = {
+        "ab", "", "x\"y", "0123456789012345678901234567890123456789012345678901234567890123456789"};
+    char doc[256];
+    for (size_t pad = 0; pad < 80; pad++) {
+        size_t n = 0;
+        memset(doc, ' ', pad);
+        n = pad;
+        n += (size_t)snprintf(doc + n, sizeof doc - n, "[\"ab\",\"\",\"x\\\"y\",\"%s\"]", want[3]);
+        jet_odv r, v;
+        jet_od_iter it;
+        jet_str s;
+        CHECK(begin_n(doc, n, 0, &r) && jet_odv_arr(&r, &it));
+        for (size_t k = 0; k < 4; k++)
+            CHECK_MSG(jet_od_arr_next(&it, &v) && jet_odv_get_str(&v, &s) && s.len == strlen(want[k]) &&
+                          memcmp(s.ptr, want[k], s.len) == 0,
+                      "pad %zu, string %zu", pad, k);
+        CHECK(!jet_od_arr_next(&it, &v) && jet_od_finish(od));
+        /* read twice: out of order */
+        CHECK(begin_n(doc, n, 0, &r) && jet_odv_arr(&r, &it) && jet_od_arr_next(&it, &v) &&
+              jet_odv_get_str(&v, &s) && !jet_odv_get_str(&v, &s));
+        CHECK_ERR(JET_ERR_OUT_OF_ORDER);
+    }
 }
 
 /* ---- truncated inputs ------------------------------------------------------ */
@@ -1692,6 +1751,7 @@ int main(void) {
     test_syntax_errors();
     test_validate_all();
     test_finish();
+    test_get_str_positions();
     test_truncated();
 
     static const char *const corpora[] = {"twitter.json", "citm_catalog.json",

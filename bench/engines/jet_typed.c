@@ -114,7 +114,8 @@ static int typed_nostr(void *st, int variant, const char *const *lines, const si
     typed_state *s = (typed_state *)st;
     jb_jet_default_kernel();
     for (size_t i = 0; i < n; i++) {
-        jet_arena_reset(&s->arena);
+        /* the arena holds the decoded tags: reset where a message uses it */
+        if (variant != JB_NOSTR_SHORT) jet_arena_reset(&s->arena);
         if (variant == JB_NOSTR_ENVELOPE) {
             NostrMessage m;
             jet_error err;
