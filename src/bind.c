@@ -1106,22 +1106,19 @@ static bool key_declared(const void *ctx, const char *key, size_t len, const cha
     return find_field((const jet_struct *)ctx, key, len, end) >= 0;
 }
 
-/* The strict skip of the rest of an object (from the ',' at sep) whose
- * fields are all in: a walk (od_walk.c) that stops at a declared key (or
- * an escaped one), where a field given again is an error (unless
- * JET_READ_DUPLICATE_FIRST); the cursor then stands after the '}'. */
-static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
+/* skip_rest's walk stopped at a declared (or escaped) key at `key`: a
+ * field given again is an error; else the walk goes on from its value
+ * (and may stop again). Apart, so that the usual skip, which never stops,
+ * keeps a small frame. */
+static JET_NOINLINE bool skip_rest_keys(dec *d, const jet_struct *t, jet_od_toks *tk, size_t key,
+                                        size_t obj, const jet_od_keys *keys) {
     jet_od *od = d->od;
-    const jet_od_keys keys = {t->map_lens, key_declared, t};
-    size_t p = sep, key = 0;
-    int at = JET_OD_AT_SEP;
     const char *j = od->json;
     const size_t n = od->len;
-    while (!jet__od_walk(od, tk, p, at, od->depth, od->depth - 1, true,
-                         d->duplicates == DUP_FIRST ? NULL : &keys, &key)) {
+    for (;;) {
         if (od->failed) return false;
         /* the walk took the key's closing quote: its ':' and value next */
-        size_t q = jet__od_next(od, key + 1);
+        size_t q = jet__od_next(od, key + 1), p;
         int fi;
         if (JET_LIKELY(!jet__od_has_backslash(od, key + 1, q))) {
             fi = find_field(t, j + key + 1, q - key - 1, j + n);
@@ -1136,7 +1133,27 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
             jet__od_toks_seek(od, tk, p + 1); /* the value at p, then on */
         }
         if (fi >= 0) return duplicate_error(od, t, fi, obj, key);
-        at = JET_OD_AT_VALUE;
+        if (jet__od_walk_keys(od, tk, p, JET_OD_AT_VALUE, od->depth, od->depth - 1, true, keys, &key))
+            break;
+    }
+    od->pos = jet__od_toks_take(tk, n);
+    return true;
+}
+
+/* The strict skip of the rest of an object (from the ',' at sep) whose
+ * fields are all in: a walk (od_walk.c) that stops at a declared key (or
+ * an escaped one), where a field given again is an error (unless
+ * JET_READ_DUPLICATE_FIRST); the cursor then stands after the '}'. */
+static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk, size_t sep, size_t obj) {
+    jet_od *od = d->od;
+    if (d->duplicates == DUP_FIRST) {
+        if (!jet__od_walk(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, NULL, NULL))
+            return false;
+    } else {
+        const jet_od_keys keys = {t->map_lens, key_declared, t};
+        size_t key = 0;
+        if (!jet__od_walk_keys(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, &keys, &key))
+            return skip_rest_keys(d, t, tk, key, obj, &keys);
     }
     od->pos = jet__od_toks_take(tk, od->len);
     return true;

@@ -147,7 +147,6 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                                    size_t *key_at) {
     const char *j = od->json;
     const size_t n = od->len;
-    const bool trailing = (od->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
     const uint64_t key_lens = keys ? keys->lens : 0;
     const uint64_t *marks = t->marks;
     const size_t direct = t->direct;
@@ -189,7 +188,8 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             size_t e = walk_scalar_end(od, p);
             if (JET_UNLIKELY(e == SIZE_MAX)) {
                 /* an array's close after a ',' */
-                if (trailing && c == ']' && !in_obj && depth > base) goto close;
+                if ((od->flags & JET_READ_ALLOW_TRAILING_COMMAS) && c == ']' && !in_obj && depth > base)
+                    goto close;
                 bad = p;
                 goto fail;
             }
@@ -239,7 +239,8 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
     key:
         /* a member's key at p, its ':' and its value */
         if (JET_UNLIKELY(j[p] != '"')) {
-            if (trailing && j[p] == '}') goto close; /* after a ',' */
+            if ((od->flags & JET_READ_ALLOW_TRAILING_COMMAS) && j[p] == '}')
+                goto close; /* after a ',' */
             bad = p;
             goto fail;
         }
@@ -271,21 +272,10 @@ fail:
     return jet__od_invalid(od, bad);
 }
 
-/* The walk compiled twice: the usual one, which stops at no key, without
- * the test at every key. */
-static JET_NOINLINE bool walk_plain(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
-                                    uint32_t base, bool in_obj) {
-    return walk(od, t, p, at, depth, base, in_obj, NULL, NULL);
-}
-static JET_NOINLINE bool walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
-                                   uint32_t base, bool in_obj, const jet_od_keys *keys, size_t *key_at) {
-    return walk(od, t, p, at, depth, base, in_obj, keys, key_at);
-}
-
 /* The first backslash in json[a..b), or b: a span the walk passed, often
  * many words long, whose words are read without the window's checks when
  * the index holds them directly. */
-static size_t walk_span_backslash(jet_od *od, size_t a, size_t b) {
+static JET_ALWAYS_INLINE size_t walk_span_backslash(jet_od *od, size_t a, size_t b) {
     if (a >= b) return b;
     size_t w = a >> 6, wb = (b - 1) >> 6;
     if (wb >= od->direct) return jet__od_has_backslash(od, a, b) ? a : b;
@@ -299,18 +289,32 @@ static size_t walk_span_backslash(jet_od *od, size_t a, size_t b) {
     return k < b ? k : b;
 }
 
-bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
-                  bool in_obj, const jet_od_keys *keys, size_t *key_at) {
-    bool ok = keys ? walk_keys(od, t, p, at, depth, base, in_obj, keys, key_at)
-                   : walk_plain(od, t, p, at, depth, base, in_obj);
+/* The walk, then the escapes of every string walked, in one pass over the
+ * backslash bitmap from p to the next token (or to the key stopped at):
+ * every backslash there is in a string, and an escape never ends one. */
+static JET_ALWAYS_INLINE bool walk_checked(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
+                                           uint32_t base, bool in_obj, const jet_od_keys *keys,
+                                           size_t *key_at) {
+    bool ok = walk(od, t, p, at, depth, base, in_obj, keys, key_at);
     if (!ok && (od->failed || !key_at)) return false;
-    /* The escapes of every string walked, in one pass over the backslash
-     * bitmap from p to the next token (or to the key stopped at): every
-     * backslash there is in a string, and an escape never ends one. */
     jet_od_toks next = *t;
     size_t end = ok ? jet__od_toks_take(&next, od->len) : *key_at;
     size_t bsl = walk_span_backslash(od, p, end);
     if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end))
         return jet__od_invalid(od, p);
     return ok;
+}
+
+/* The walk compiled twice, each copy with its escape pass in the same
+ * frame (no call between them): the usual one, which stops at no key,
+ * without the test at every key, and typed decoding's. */
+bool jet__od_walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
+                       bool in_obj, const jet_od_keys *keys, size_t *key_at) {
+    return walk_checked(od, t, p, at, depth, base, in_obj, keys, key_at);
+}
+
+bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
+                  bool in_obj, const jet_od_keys *keys, size_t *key_at) {
+    if (JET_UNLIKELY(keys != NULL)) return jet__od_walk_keys(od, t, p, at, depth, base, in_obj, keys, key_at);
+    return walk_checked(od, t, p, at, depth, base, in_obj, NULL, NULL);
 }

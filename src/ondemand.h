@@ -321,6 +321,10 @@ typedef struct jet_od_keys {
 } jet_od_keys;
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                   bool in_obj, const jet_od_keys *keys, size_t *key_at);
+/* The same with `keys` not NULL, without jet__od_walk's test of it (typed
+ * decoding's skip of an object's rest). */
+bool jet__od_walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
+                       bool in_obj, const jet_od_keys *keys, size_t *key_at);
 /* Records the kind of the container at depth `level` + 1 (od->kinds bit
  * `level`), growing od->kinds; false on OOM (recorded). */
 bool jet__od_kinds_set(jet_od *od, uint32_t level, bool obj);

@@ -251,6 +251,20 @@ static void test_duplicates(void) {
     CHECK(dec(&u8_type, &u, "{\"a\":1,\"b\":[1,{\"a\":2}],\"c\":{\"a\":[]}}", 0) && u.a == 1);
     CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\" 2}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
     CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
+    /* the walk stops at every escaped key and goes on from its value: twice
+     * and done, twice then a key given again, twice then invalid JSON, a
+     * bad ':' or value right after such a key */
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"\\u0062\":[2],\"c\":3,\"\\u0064\":{\"a\":4},\"e\":5}", 0) && u.a == 1);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"\\u0062\":[2],\"\\u0064\":{},\"a\":5}", 0) &&
+          err.code == JET_ERR_DUPLICATE_KEY && err.offset == 32);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"\\u0062\":[2],\"\\u0064\":{},\"e\":nul}", 0) &&
+          err.code == JET_ERR_LITERAL);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"\\u0062\" 2}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"\\u0062\":]}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR);
+    /* JET_READ_DUPLICATE_FIRST walks the rest without stopping, still strictly */
+    CHECK(dec(&u8_type, &u, "{\"a\":1,\"\\u0061\":[2],\"a\":{}}", JET_READ_DUPLICATE_FIRST) && u.a == 1);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"\\u0061\":[2],\"b\":[1,]}", JET_READ_DUPLICATE_FIRST) &&
+          err.code == JET_ERR_UNEXPECTED_CHAR);
     /* JET_READ_LAZY skips the rest by brackets: the first wins there */
     CHECK(dec(&u8_type, &u, "{\"a\":1,\"a\":300}", JET_READ_LAZY) && u.a == 1);
     CHECK(!dec(&two_type, &(Two){0}, "{\"n\":1,\"n\":2,\"in\":{\"a\":1}}", JET_READ_LAZY) &&
