@@ -3,8 +3,9 @@
  * tables (jet.h section 13), on top of the on-demand cursor.
  *
  * Each object is read in one pass. A member's key is matched to its field
- * first by position (the field after the last one matched: free when the
- * input follows the declared order), then by a perfect hash over the
+ * first by position (the field that came next in the cursor's last object
+ * of that struct, declared order at first: free when the input keeps an
+ * order), then by a perfect hash over the
  * declared keys built once per table, and confirmed by comparing the bytes;
  * anything else is skipped by matching brackets. When every field of a
  * struct has been seen, the rest of the object is skipped the same way.
@@ -336,6 +337,53 @@ static JET_ALWAYS_INLINE bool key_is(const jet_struct *t, uint32_t fi, const cha
     if (n <= 8) return true;
     if (n <= 16) return jet__load_le64(k + n - 8) == t->map_tail[s];
     return memcmp(t->fields[fi].key, k, n) == 0;
+}
+
+/* Declared order as key-order guesses (jet_od.orders): the m-th field
+ * matched is field m (read only; a table whose keys come otherwise gets
+ * guesses of its own). Index NO_GUESS holds none: where the member loop
+ * stops guessing (it never gets there by hits: a hashed table has at most
+ * 60 fields, and a guess is learnt below NO_GUESS only). */
+#define NO_GUESS 63u
+static const uint8_t declared_order[64] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 0xff};
+#define NO_MORE_GUESSES (&declared_order[NO_GUESS])
+
+/* The slot of hashed table t in the cursor's key-order guesses
+ * (jet_od.orders), chosen by t's address. */
+static JET_ALWAYS_INLINE size_t key_order_slot(const jet_struct *t) {
+    return (size_t)(((uint64_t)(uintptr_t)t * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (JET_OD_ORDERS - 1);
+}
+
+/* The cursor's key-order guesses for hashed table t: declared order until
+ * the cursor has met keys out of their table's order. */
+static JET_ALWAYS_INLINE const uint8_t *key_order(jet_od *od, const jet_struct *t) {
+    if (JET_LIKELY(!od->orders_learnt)) return declared_order;
+    size_t slot = key_order_slot(t);
+    if (JET_LIKELY(od->orders[slot].type == t)) return od->orders[slot].seq;
+    return declared_order;
+}
+
+/* Field fi of hashed table t came where the guess at `guess` (in
+ * declared_order, or in t's slot of jet_od.orders) was another: learnt, in
+ * the cursor's guesses of t's own (a slot taken from another table drops
+ * that table's), for its next object of t. The member loop then guesses no
+ * more in this object: shuffled keys pay one failed guess an object, and a
+ * text of one order of its own (sorted keys) is learnt in as many objects
+ * as it has keys out of declared order. */
+static JET_NOINLINE void learn_key(jet_od *od, const jet_struct *t, const uint8_t *guess, uint32_t fi) {
+    size_t slot = key_order_slot(t);
+    uintptr_t g = (uintptr_t)guess, in_declared = g - (uintptr_t)declared_order;
+    size_t m = in_declared < sizeof declared_order ? in_declared : g - (uintptr_t)od->orders[slot].seq;
+    if (m >= NO_GUESS) return;
+    if (od->orders[slot].type != t) {
+        od->orders[slot].type = t;
+        memcpy(od->orders[slot].seq, declared_order, sizeof declared_order);
+    }
+    od->orders[slot].seq[m] = (uint8_t)fi;
+    od->orders_learnt = true;
 }
 
 /* ========================================================================== */
@@ -1218,9 +1266,16 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
      * the rest of a table that large in memory */
     uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1] = {0};
     uint32_t nseen = 0;
-    /* the field expected next if members come in declared order;
-     * t->count when there is no guess (or the table is not hashed) */
-    uint32_t expect = t->map_state == MAP_HASH ? 0 : t->count;
+    /* the field expected next (*guess): the one matched after as many
+     * fields in this cursor's last object of this table (declared order
+     * at first); guesses below `guessed` are tried (none when the table
+     * is not hashed) */
+    const uint8_t *guess = NO_MORE_GUESSES;
+    uint32_t guessed = 0;
+    if (t->map_state == MAP_HASH) {
+        guess = key_order(od, t);
+        guessed = t->count;
+    }
     const bool special = ignore_key != NULL || d->reject_unknown;
     const bool lazy = od->lazy;
     /* once every field is in, the rest of the object is skipped as a
@@ -1250,14 +1305,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             }
             int fi;
             if (JET_LIKELY(!str_backslash(od, &tk, p, q))) {
-                if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
-                    fi = (int)expect++;
+                uint32_t expect = *guess;
+                if (expect < guessed && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
+                    fi = (int)expect;
+                    guess++;
                 } else {
                     fi = find_field(t, j + p + 1, q - p - 1, j + n);
-                    /* a declared field out of declared order: the text has
-                     * an order of its own (sorted keys, another writer's),
-                     * so stop guessing for the rest of this object */
-                    if (fi >= 0) expect = t->count;
+                    /* a declared field other than the one guessed: the
+                     * text has an order of its own (sorted keys, another
+                     * writer's), learnt for the next object of t */
+                    if (fi >= 0 && guess != NO_MORE_GUESSES) {
+                        learn_key(od, t, guess, (uint32_t)fi);
+                        guess = NO_MORE_GUESSES;
+                    }
                 }
             } else {
                 jet_str k;
@@ -1266,7 +1326,14 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
                 if (fi < 0 && ignore_key && strlen(ignore_key) == k.len && memcmp(ignore_key, k.ptr, k.len) == 0)
                     fi = -2;
-                if (fi >= 0 && expect < t->count) expect = (uint32_t)fi + 1;
+                if (fi >= 0 && guess != NO_MORE_GUESSES) {
+                    if ((uint32_t)fi != *guess) {
+                        learn_key(od, t, guess, (uint32_t)fi);
+                        guess = NO_MORE_GUESSES;
+                    } else {
+                        guess++;
+                    }
+                }
             }
             if (fi < 0) {
                 if (JET_UNLIKELY(special) && fi == -1) {

@@ -1466,6 +1466,108 @@ static const jet_field sd_outer_fields[] = {
 };
 static jet_struct sd_outer_type = JET_STRUCT(SdOuter, sd_outer_fields);
 
+/* Key orders learnt per cursor (bind.c's guesses in jet_od.orders): the
+ * same cursor reads documents whose key order changes (declared, sorted,
+ * reversed, with unknown keys between), leaves optional or required
+ * fields out, gives a field twice, and interleaves more tables than the
+ * cursor keeps guesses for (slots taken from each other, one nested in
+ * another of the same slot): every result is the declared-order one. */
+typedef struct KoPoint {
+    int32_t a, b, c;
+    jet_str d;
+    bool has_e;
+    int32_t e;
+} KoPoint;
+static const jet_field ko_fields[] = {
+    JET_F_INT(KoPoint, a, "a"), JET_F_INT(KoPoint, b, "bb"), JET_F_INT(KoPoint, c, "ccc"),
+    JET_F_STR(KoPoint, d, "dddd"), JET_F_OPT_HAS(KoPoint, e, has_e, "e", JET_K_INT, NULL)};
+typedef struct KoPair {
+    KoPoint p;
+    int32_t n;
+    KoPoint q;
+} KoPair;
+#define KO_TABLES 13
+static jet_struct ko_types[KO_TABLES], ko_pair_types[KO_TABLES];
+static jet_field ko_pair_fields[KO_TABLES][3];
+
+static bool ko_is(const KoPoint *k, int32_t base, bool has_e) {
+    return k->a == base && k->b == base + 1 && k->c == base + 2 && str_is(k->d, LIT("dv")) &&
+           k->has_e == has_e && k->e == (has_e ? base + 4 : 0);
+}
+
+static void test_key_order(void) {
+    static const jet_struct point_template = JET_STRUCT(KoPoint, ko_fields);
+    for (int i = 0; i < KO_TABLES; i++) {
+        ko_types[i] = point_template;
+        const jet_field pair[3] = {JET_F_STRUCT(KoPair, p, "p", ko_types[i]), JET_F_INT(KoPair, n, "n"),
+                                   JET_F_STRUCT(KoPair, q, "q", ko_types[i])};
+        memcpy(ko_pair_fields[i], pair, sizeof pair);
+        const jet_struct pt = JET_STRUCT(KoPair, pair);
+        ko_pair_types[i] = pt;
+        ko_pair_types[i].fields = ko_pair_fields[i];
+    }
+    /* one point in several orders: {base, base+1, base+2, "dv", base+4} */
+    static const char *const orders[] = {
+        "{\"a\":%d,\"bb\":%d,\"ccc\":%d,\"dddd\":\"dv\",\"e\":%d}",           /* declared */
+        "{\"e\":%4$d,\"dddd\":\"dv\",\"ccc\":%3$d,\"bb\":%2$d,\"a\":%1$d}",   /* reversed */
+        "{\"ccc\":%3$d,\"x\":0,\"a\":%1$d,\"e\":%4$d,\"bb\":%2$d,\"dddd\":\"dv\"}", /* unknown key */
+        "{\"bb\":%2$d,\"dddd\":\"dv\",\"a\":%1$d,\"ccc\":%3$d}",               /* no e */
+        "{\"a\":%d,\"bb\":%d,\"ccc\":%d,\"dddd\":\"dv\",\"e\":%d}",           /* declared again */
+    };
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        for (int round = 0; round < 3; round++) {
+            for (int o = 0; o < 5; o++) {
+                for (int ti = 0; ti < KO_TABLES; ti++) {
+                    int base = ti * 10 + o, po = (o + ti) % 5, qo = (o + 2 * ti + round) % 5;
+                    char ps[128], qs[128], doc[320];
+                    snprintf(ps, sizeof ps, orders[po], base, base + 1, base + 2, base + 4);
+                    snprintf(qs, sizeof qs, orders[qo], base + 100, base + 101, base + 102, base + 104);
+                    /* the pair's own keys change order with the round */
+                    if (round == 1)
+                        snprintf(doc, sizeof doc, "{\"q\":%s,\"p\":%s,\"n\":%d}", qs, ps, ti);
+                    else
+                        snprintf(doc, sizeof doc, "{\"n\":%d,\"p\":%s,\"q\":%s}", ti, ps, qs);
+                    KoPair kp;
+                    CHECK_DEC_OK(dec_n(&ko_pair_types[ti], &kp, doc, strlen(doc), fl));
+                    CHECK_MSG(kp.n == ti && ko_is(&kp.p, base, po != 3) && ko_is(&kp.q, base + 100, qo != 3),
+                              "table %d order %d/%d round %d: %s", ti, po, qo, round, doc);
+                }
+            }
+        }
+        /* after sorted orders were learnt: a field given twice, with each
+         * policy, and a required one left out */
+        static const char dup[] = "{\"ccc\":3,\"bb\":2,\"a\":1,\"dddd\":\"dv\",\"bb\":9}";
+        KoPoint k;
+        for (int r = 0; r < 2; r++) {
+            CHECK_DEC_ERR(dec_n(&ko_types[0], &k, LIT(dup), fl), JET_ERR_DUPLICATE_KEY, "/bb");
+            CHECK_DEC_OK(dec_n(&ko_types[0], &k, LIT(dup), fl | JET_READ_DUPLICATE_FIRST));
+            CHECK(k.a == 1 && k.b == 2 && k.c == 3 && !k.has_e);
+            CHECK_DEC_OK(dec_n(&ko_types[0], &k, LIT(dup), fl | JET_READ_DUPLICATE_LAST));
+            CHECK(k.a == 1 && k.b == 9 && k.c == 3 && !k.has_e);
+            CHECK_DEC_ERR(dec_n(&ko_types[0], &k, LIT("{\"ccc\":3,\"bb\":2,\"dddd\":\"dv\"}"), fl),
+                          JET_ERR_MISSING_FIELD, "/a");
+            /* an escaped key where the guess is */
+            CHECK_DEC_OK(dec_n(&ko_types[0], &k, LIT("{\"ccc\":3,\"b\\u0062\":2,\"a\":1,\"dddd\":\"dv\"}"), fl));
+            CHECK(k.a == 1 && k.b == 2 && k.c == 3);
+        }
+        /* a field given as often as the guesses go (a guess learnt at each
+         * position): the duplicate policies still decide */
+        char many[1024];
+        size_t len = 0;
+        len += (size_t)snprintf(many + len, sizeof many - len, "{\"a\":1,\"bb\":2,\"ccc\":3,\"dddd\":\"dv\"");
+        for (int i = 0; i < 70; i++) len += (size_t)snprintf(many + len, sizeof many - len, ",\"a\":%d", i + 10);
+        many[len++] = '}';
+        for (int r = 0; r < 70; r++) {
+            CHECK_DEC_OK(dec_n(&ko_types[1], &k, many, len, fl | JET_READ_DUPLICATE_LAST));
+            CHECK(k.a == 79 && k.b == 2);
+        }
+        CHECK_DEC_OK(dec_n(&ko_types[1], &k, many, len, fl | JET_READ_DUPLICATE_FIRST));
+        CHECK(k.a == 1 && k.b == 2);
+        CHECK_DEC_ERR(dec_n(&ko_types[1], &k, many, len, fl), JET_ERR_DUPLICATE_KEY, "/a");
+    }
+}
+
 /* The small-document paths: the key-order guess given up on a text ordered
  * otherwise (sorted keys) and kept for declared order, duplicates still
  * found either way; string-array elements written whole into arena memory
@@ -1720,6 +1822,7 @@ int main(void) {
     test_nostr();
     test_twitter();
     test_small_docs();
+    test_key_order();
     test_member_loop();
 
     jet_arena_free(&arena);
