@@ -1023,6 +1023,21 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
     return true;
 }
 
+/* The index of the variant named `tag` in u, or u->count. Names are short
+ * and each is mostly refused at its first byte: compared inline, without a
+ * strlen and a memcmp per name (a tag may hold a NUL: a name's end is
+ * checked before its byte is compared). */
+static uint32_t union_variant(const jet_union *u, jet_str tag) {
+    uint32_t vi = 0;
+    for (; vi < u->count; vi++) {
+        const char *name = u->names[vi];
+        size_t i = 0;
+        while (i < tag.len && name[i] && name[i] == tag.ptr[i]) i++;
+        if (i == tag.len && !name[i]) break;
+    }
+    return vi;
+}
+
 static bool decode_union(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_union *u = (const jet_union *)f->sub;
@@ -1037,8 +1052,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         if (od->json[od->pos] != '"') return want(od, JET_E_WANT_UNION_TAG);
         size_t tp = od->pos;
         if (!jet__od_string(od, tp, &tag)) return false;
-        for (vi = 0; vi < u->count; vi++)
-            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        vi = union_variant(u, tag);
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
         store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
@@ -1063,8 +1077,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL && c == '"') {
         /* a variant without payload as a bare string */
         if (!jet__od_string(od, at, &tag)) return false;
-        for (vi = 0; vi < u->count; vi++)
-            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        vi = union_variant(u, tag);
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, at);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         if (vt) {
@@ -1081,8 +1094,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         if (empty) return jet__od_err(od, JET_E_UNION_EMPTY, at);
         size_t kp = od->pos;
         if (!read_key(od, &tag)) return false;
-        for (vi = 0; vi < u->count; vi++)
-            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        vi = union_variant(u, tag);
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, kp);
         store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
@@ -1108,8 +1120,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     }
     size_t tp = tv.pos;
     if (!jet_odv_get_str(&tv, &tag)) return false;
-    for (vi = 0; vi < u->count; vi++)
-        if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+    vi = union_variant(u, tag);
     if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
     store_union_tag(u, m, vi);
     /* rewind to the object's start */
@@ -1118,6 +1129,45 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     jet_struct *vt = u->variants ? u->variants[vi] : NULL;
     if (vt) return decode_struct(d, vt, m + u->payload_offset, u->tag_key);
     return jet__od_skip(od);
+}
+
+/* A union member's object at the cursor ('{'): an externally tagged one
+ * ({"Variant": payload}, ApiResponse's status) has its tag key taken from
+ * a token stream of its own and its payload read straight into
+ * decode_struct, without decode_union's key reader and checks; anything
+ * else, or unusual (an escaped or unknown tag, a malformed member, the
+ * depth limit), takes decode_value, which also reports every error. */
+static JET_NOINLINE bool decode_union_object(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    const jet_union *u = (const jet_union *)f->sub;
+    const char *j = od->json;
+    const size_t n = od->len, at = od->pos;
+    if ((u->style & JET_UNION_STYLE_MASK) != JET_UNION_EXTERNAL || od->depth >= od->max_depth)
+        return decode_value(d, f, base);
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, at + 1);
+    size_t p = jet__od_toks_take(&tk, n);
+    if (p >= n || j[p] != '"') return decode_value(d, f, base);
+    size_t q = jet__od_toks_take(&tk, n), colon = jet__od_toks_take(&tk, n), v = jet__od_toks_take(&tk, n);
+    if (v >= n || j[colon] != ':' || not_a_value[(unsigned char)j[v]] || str_backslash(od, &tk, p, q))
+        return decode_value(d, f, base);
+    jet_str tag = {j + p + 1, q - p - 1};
+    uint32_t vi = union_variant(u, tag);
+    if (vi == u->count) return decode_value(d, f, base);
+    char *m = base + f->offset;
+    mark_present(f, base, true);
+    store_union_tag(u, m, vi);
+    od->depth++;
+    od->pos = v;
+    jet_struct *vt = u->variants ? u->variants[vi] : NULL;
+    if (vt) {
+        if (!decode_struct(d, vt, m + u->payload_offset, NULL)) return false;
+    } else if (!jet__od_skip(od)) {
+        return false;
+    }
+    bool end = false;
+    if (next_member(od, &end)) return jet__od_err(od, JET_E_UNION_ONE_MEMBER, od->pos);
+    return end;
 }
 
 /* A declared field given twice in the object at `obj` (its second key at
@@ -1453,6 +1503,10 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     /* an array: straight in, as a nested object */
                     mark_present(f, base, true);
                     if (!decode_array(d, f, base)) return false;
+                    jet__od_toks_seek(od, &tk, od->pos);
+                    goto next;
+                } else if (f->kind == JET_K_UNION && vc == '{') {
+                    if (!decode_union_object(d, f, base)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
                 } else if (f->kind == JET_K_F64 && vc != 'n') {

@@ -1022,6 +1022,29 @@ static void test_encode(void) {
 
 /* ---- policies ------------------------------------------------------------- */
 
+/* An externally tagged union member whose variants have no payload
+ * (skipped: any value) next to one with. */
+typedef struct OmStatus {
+    int32_t tag;
+    union {
+        ApiProcessing processing;
+    } as;
+} OmStatus;
+typedef struct OrderMsg {
+    int64_t id;
+    OmStatus status;
+} OrderMsg;
+static const char *const om_status_names[] = {"Open", "Processing", "Closed", "Cancelled"};
+static jet_struct *const om_status_variants[] = {NULL, &api_processing_type, NULL, NULL};
+static const jet_union om_status_union = {JET_UNION_EXTERNAL, NULL, (uint32_t)offsetof(OmStatus, tag),
+                                          (uint32_t)offsetof(OmStatus, as), 4, om_status_names,
+                                          om_status_variants};
+static const jet_field order_msg_fields[] = {
+    JET_F_INT(OrderMsg, id, "id"),
+    JET_F_UNION(OrderMsg, status, "status", om_status_union),
+};
+static jet_struct order_msg_type = JET_STRUCT(OrderMsg, order_msg_fields);
+
 static void test_policies(void) {
     /* unknown members: skipped, or rejected with their path */
     Kitchen k;
@@ -1072,6 +1095,45 @@ static void test_policies(void) {
     CHECK(!dec_n(&api_response_type, &r, v, n, 0) && err.code == JET_ERR_BAD_TAG &&
           path_starts("/orders/1/status"));
     free(v);
+    /* an externally tagged union as a member (the member loop's own path
+     * for its tag): escaped and unknown tags, a second member, an empty
+     * object, a payload of the wrong type, a variant without payload */
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"Shipped\"", "\"Sh\\u0069pped\"", &n);
+        CHECK_DEC_OK(dec_n(&api_response_type, &r, v, n, fl));
+        CHECK(r.order_count == 3 && r.orders[1].status.tag == API_SHIPPED &&
+              STR_IS(r.orders[1].status.as.shipped.carrier, "UPS") && r.orders[2].status.tag == API_PROCESSING &&
+              r.orders[2].status.as.processing.estimatedDays == 3 && r.orders[0].status.tag == API_DELIVERED);
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "{\"estimatedDays\":3}}", "{\"estimatedDays\":3},\"x\":1}",
+                         &n);
+        CHECK_DEC_ERR(dec_n(&api_response_type, &r, v, n, fl), JET_ERR_UNEXPECTED_CHAR, "/orders/2/status/x");
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "{\"Processing\":{\"estimatedDays\":3}}", "{}", &n);
+        CHECK_DEC_ERR(dec_n(&api_response_type, &r, v, n, fl), JET_ERR_BAD_TAG, "/orders/2/status");
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "{\"estimatedDays\":3}", "3", &n);
+        CHECK(!dec_n(&api_response_type, &r, v, n, fl) && err.code == JET_ERR_TYPE &&
+              path_starts("/orders/2/status") && err_position_ok());
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"Processing\":{", "\"Processing\"{", &n);
+        CHECK(!dec_n(&api_response_type, &r, v, n, fl) && err.code == JET_ERR_UNEXPECTED_CHAR &&
+              err_position_ok());
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"Processing\":{\"estimatedDays\":3}", "\"Lost\":{}", &n);
+        CHECK_DEC_ERR(dec_n(&api_response_type, &r, v, n, fl), JET_ERR_BAD_TAG, "/orders/2/status/Lost");
+        free(v);
+    }
+    OrderMsg om;
+    CHECK_DEC_OK(dec(&order_msg_type, &om, "{\"id\":5,\"status\":{\"Cancelled\":[1,{\"a\":[]}]}}"));
+    CHECK(om.id == 5 && om.status.tag == 3);
+    CHECK_DEC_OK(dec(&order_msg_type, &om, "{\"status\":{\"Processing\":{\"estimatedDays\":4}},\"id\":6}"));
+    CHECK(om.id == 6 && om.status.tag == 1 && om.status.as.processing.estimatedDays == 4);
+    CHECK_DEC_ERR(dec(&order_msg_type, &om, "{\"id\":5,\"status\":{\"Closed\":[1,}}"), JET_ERR_UNEXPECTED_CHAR,
+                  "/status/Closed/1");
+    CHECK_DEC_ERR(dec(&order_msg_type, &om, "{\"id\":5,\"status\":{\"Cancelled\":[1,{\"a\":[]}],\"y\":2}}"),
+                  JET_ERR_UNEXPECTED_CHAR, "/status/y");
     /* a syntax error deep down, with its line and column */
     v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"carrier\":\"UPS\"", "\"carrier\":\"UPS\"\n ]",
                      &n);
