@@ -276,7 +276,7 @@ static bool prepare_field(const jet_field *f) {
 
 /* One build from t, then the entered structs published: all ready, or
  * those that reach a malformed one bad and the rest back to PREP_NONE. */
-static bool prepare_struct_slow(jet_struct *t) {
+static JET_NOINLINE bool prepare_struct_slow(jet_struct *t) {
     lock_builds();
     build_list = NULL;
     bool ok = build_struct(t);
@@ -1314,7 +1314,8 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     if (JET_UNLIKELY(p >= n)) return jet__od_err(od, JET_E_END_IN_OBJECT, n);
     /* the fields seen: the first 64 in a word of their own (a register),
      * the rest of a table that large in memory */
-    uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1] = {0};
+    uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1];
+    if (JET_UNLIKELY(t->count > 64)) memset(seen_more, 0, sizeof seen_more); /* else never read */
     uint32_t nseen = 0;
     /* the field expected next (*guess): the one matched after as many
      * fields in this cursor's last object of this table (declared order

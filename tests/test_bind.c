@@ -1549,6 +1549,9 @@ typedef struct KoPair {
     KoPoint q;
 } KoPair;
 #define KO_TABLES 13
+typedef struct KoInt {
+    int32_t v;
+} KoInt;
 static jet_struct ko_types[KO_TABLES], ko_pair_types[KO_TABLES];
 static jet_field ko_pair_fields[KO_TABLES][3];
 
@@ -1627,6 +1630,48 @@ static void test_key_order(void) {
         CHECK_DEC_OK(dec_n(&ko_types[1], &k, many, len, fl | JET_READ_DUPLICATE_FIRST));
         CHECK(k.a == 1 && k.b == 2);
         CHECK_DEC_ERR(dec_n(&ko_types[1], &k, many, len, fl), JET_ERR_DUPLICATE_KEY, "/a");
+    }
+    /* a table of more than 64 fields (searched linearly; fields seen past
+     * the first 64 kept in memory): all in, one left out, one given twice */
+    enum { BIG = 150 };
+    static char big_keys[BIG][8];
+    static jet_field big_fields[BIG];
+    static int32_t big[BIG];
+    for (int i = 0; i < BIG; i++) {
+        snprintf(big_keys[i], sizeof big_keys[i], "k%d", i);
+        const jet_field f = JET_FIELD(KoInt, v, NULL, JET_K_INT, NULL);
+        big_fields[i] = f;
+        big_fields[i].key = big_keys[i];
+        big_fields[i].offset = (uint32_t)(i * sizeof(int32_t));
+    }
+    jet_struct big_type = {"big", (uint32_t)sizeof big, BIG, big_fields, 0, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0};
+    char doc[BIG * 16];
+    for (int miss = -1; miss < BIG; miss += 37) {
+        for (int twice = -1; twice < BIG; twice += 53) {
+            size_t len = 0;
+            doc[len++] = '{';
+            for (int k = 0; k < BIG; k++) {
+                int i = (k * 7 + 3) % BIG; /* 7 is prime to 150 */
+                if (i == miss) continue;
+                len += (size_t)snprintf(doc + len, sizeof doc - len, "%s\"k%d\":%d", len > 1 ? "," : "", i, i * 3);
+                if (i == twice) len += (size_t)snprintf(doc + len, sizeof doc - len, ",\"k%d\":%d", i, i * 3);
+            }
+            doc[len++] = '}';
+            bool ok = dec_n(&big_type, big, doc, len, 0);
+            char path[16];
+            snprintf(path, sizeof path, "/k%d", twice >= 0 ? twice : miss);
+            if (twice >= 0)
+                CHECK_DEC_ERR(ok, JET_ERR_DUPLICATE_KEY, path);
+            else if (miss >= 0)
+                CHECK_DEC_ERR(ok, JET_ERR_MISSING_FIELD, path);
+            else
+                CHECK_DEC_OK(ok);
+            if (ok) {
+                int wrong = 0;
+                for (int i = 0; i < BIG; i++) wrong += big[i] != i * 3;
+                CHECK(wrong == 0);
+            }
+        }
     }
 }
 
