@@ -3,8 +3,9 @@
  * tables (jet.h section 13), on top of the on-demand cursor.
  *
  * Each object is read in one pass. A member's key is matched to its field
- * first by position (the field after the last one matched: free when the
- * input follows the declared order), then by a perfect hash over the
+ * first by position (the field that came next in the cursor's last object
+ * of that struct, declared order at first: free when the input keeps an
+ * order), then by a perfect hash over the
  * declared keys built once per table, and confirmed by comparing the bytes;
  * anything else is skipped by matching brackets. When every field of a
  * struct has been seen, the rest of the object is skipped the same way.
@@ -275,7 +276,7 @@ static bool prepare_field(const jet_field *f) {
 
 /* One build from t, then the entered structs published: all ready, or
  * those that reach a malformed one bad and the rest back to PREP_NONE. */
-static bool prepare_struct_slow(jet_struct *t) {
+static JET_NOINLINE bool prepare_struct_slow(jet_struct *t) {
     lock_builds();
     build_list = NULL;
     bool ok = build_struct(t);
@@ -336,6 +337,53 @@ static JET_ALWAYS_INLINE bool key_is(const jet_struct *t, uint32_t fi, const cha
     if (n <= 8) return true;
     if (n <= 16) return jet__load_le64(k + n - 8) == t->map_tail[s];
     return memcmp(t->fields[fi].key, k, n) == 0;
+}
+
+/* Declared order as key-order guesses (jet_od.orders): the m-th field
+ * matched is field m (read only; a table whose keys come otherwise gets
+ * guesses of its own). Index NO_GUESS holds none: where the member loop
+ * stops guessing (it never gets there by hits: a hashed table has at most
+ * 60 fields, and a guess is learnt below NO_GUESS only). */
+#define NO_GUESS 63u
+static const uint8_t declared_order[64] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 0xff};
+#define NO_MORE_GUESSES (&declared_order[NO_GUESS])
+
+/* The slot of hashed table t in the cursor's key-order guesses
+ * (jet_od.orders), chosen by t's address. */
+static JET_ALWAYS_INLINE size_t key_order_slot(const jet_struct *t) {
+    return (size_t)(((uint64_t)(uintptr_t)t * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (JET_OD_ORDERS - 1);
+}
+
+/* The cursor's key-order guesses for hashed table t: declared order until
+ * the cursor has met keys out of their table's order. */
+static JET_ALWAYS_INLINE const uint8_t *key_order(jet_od *od, const jet_struct *t) {
+    if (JET_LIKELY(!od->orders_learnt)) return declared_order;
+    size_t slot = key_order_slot(t);
+    if (JET_LIKELY(od->orders[slot].type == t)) return od->orders[slot].seq;
+    return declared_order;
+}
+
+/* Field fi of hashed table t came where the guess at `guess` (in
+ * declared_order, or in t's slot of jet_od.orders) was another: learnt, in
+ * the cursor's guesses of t's own (a slot taken from another table drops
+ * that table's), for its next object of t. The member loop then guesses no
+ * more in this object: shuffled keys pay one failed guess an object, and a
+ * text of one order of its own (sorted keys) is learnt in as many objects
+ * as it has keys out of declared order. */
+static JET_NOINLINE void learn_key(jet_od *od, const jet_struct *t, const uint8_t *guess, uint32_t fi) {
+    size_t slot = key_order_slot(t);
+    uintptr_t g = (uintptr_t)guess, in_declared = g - (uintptr_t)declared_order;
+    size_t m = in_declared < sizeof declared_order ? in_declared : g - (uintptr_t)od->orders[slot].seq;
+    if (m >= NO_GUESS) return;
+    if (od->orders[slot].type != t) {
+        od->orders[slot].type = t;
+        memcpy(od->orders[slot].seq, declared_order, sizeof declared_order);
+    }
+    od->orders[slot].seq[m] = (uint8_t)fi;
+    od->orders_learnt = true;
 }
 
 /* ========================================================================== */
@@ -975,6 +1023,21 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
     return true;
 }
 
+/* The index of the variant named `tag` in u, or u->count. Names are short
+ * and each is mostly refused at its first byte: compared inline, without a
+ * strlen and a memcmp per name (a tag may hold a NUL: a name's end is
+ * checked before its byte is compared). */
+static uint32_t union_variant(const jet_union *u, jet_str tag) {
+    uint32_t vi = 0;
+    for (; vi < u->count; vi++) {
+        const char *name = u->names[vi];
+        size_t i = 0;
+        while (i < tag.len && name[i] && name[i] == tag.ptr[i]) i++;
+        if (i == tag.len && !name[i]) break;
+    }
+    return vi;
+}
+
 static bool decode_union(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_union *u = (const jet_union *)f->sub;
@@ -989,8 +1052,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         if (od->json[od->pos] != '"') return want(od, JET_E_WANT_UNION_TAG);
         size_t tp = od->pos;
         if (!jet__od_string(od, tp, &tag)) return false;
-        for (vi = 0; vi < u->count; vi++)
-            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        vi = union_variant(u, tag);
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
         store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
@@ -1015,8 +1077,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL && c == '"') {
         /* a variant without payload as a bare string */
         if (!jet__od_string(od, at, &tag)) return false;
-        for (vi = 0; vi < u->count; vi++)
-            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        vi = union_variant(u, tag);
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, at);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
         if (vt) {
@@ -1033,8 +1094,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         if (empty) return jet__od_err(od, JET_E_UNION_EMPTY, at);
         size_t kp = od->pos;
         if (!read_key(od, &tag)) return false;
-        for (vi = 0; vi < u->count; vi++)
-            if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+        vi = union_variant(u, tag);
         if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, kp);
         store_union_tag(u, m, vi);
         jet_struct *vt = u->variants ? u->variants[vi] : NULL;
@@ -1060,8 +1120,7 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     }
     size_t tp = tv.pos;
     if (!jet_odv_get_str(&tv, &tag)) return false;
-    for (vi = 0; vi < u->count; vi++)
-        if (strlen(u->names[vi]) == tag.len && memcmp(u->names[vi], tag.ptr, tag.len) == 0) break;
+    vi = union_variant(u, tag);
     if (vi == u->count) return jet__od_err(od, JET_E_NOT_UNION_TAG, tp);
     store_union_tag(u, m, vi);
     /* rewind to the object's start */
@@ -1070,6 +1129,45 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     jet_struct *vt = u->variants ? u->variants[vi] : NULL;
     if (vt) return decode_struct(d, vt, m + u->payload_offset, u->tag_key);
     return jet__od_skip(od);
+}
+
+/* A union member's object at the cursor ('{'): an externally tagged one
+ * ({"Variant": payload}, ApiResponse's status) has its tag key taken from
+ * a token stream of its own and its payload read straight into
+ * decode_struct, without decode_union's key reader and checks; anything
+ * else, or unusual (an escaped or unknown tag, a malformed member, the
+ * depth limit), takes decode_value, which also reports every error. */
+static JET_NOINLINE bool decode_union_object(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    const jet_union *u = (const jet_union *)f->sub;
+    const char *j = od->json;
+    const size_t n = od->len, at = od->pos;
+    if ((u->style & JET_UNION_STYLE_MASK) != JET_UNION_EXTERNAL || od->depth >= od->max_depth)
+        return decode_value(d, f, base);
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, at + 1);
+    size_t p = jet__od_toks_take(&tk, n);
+    if (p >= n || j[p] != '"') return decode_value(d, f, base);
+    size_t q = jet__od_toks_take(&tk, n), colon = jet__od_toks_take(&tk, n), v = jet__od_toks_take(&tk, n);
+    if (v >= n || j[colon] != ':' || not_a_value[(unsigned char)j[v]] || str_backslash(od, &tk, p, q))
+        return decode_value(d, f, base);
+    jet_str tag = {j + p + 1, q - p - 1};
+    uint32_t vi = union_variant(u, tag);
+    if (vi == u->count) return decode_value(d, f, base);
+    char *m = base + f->offset;
+    mark_present(f, base, true);
+    store_union_tag(u, m, vi);
+    od->depth++;
+    od->pos = v;
+    jet_struct *vt = u->variants ? u->variants[vi] : NULL;
+    if (vt) {
+        if (!decode_struct(d, vt, m + u->payload_offset, NULL)) return false;
+    } else if (!jet__od_skip(od)) {
+        return false;
+    }
+    bool end = false;
+    if (next_member(od, &end)) return jet__od_err(od, JET_E_UNION_ONE_MEMBER, od->pos);
+    return end;
 }
 
 /* A declared field given twice in the object at `obj` (its second key at
@@ -1233,11 +1331,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     if (JET_UNLIKELY(p >= n)) return jet__od_err(od, JET_E_END_IN_OBJECT, n);
     /* the fields seen: the first 64 in a word of their own (a register),
      * the rest of a table that large in memory */
-    uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1] = {0};
+    uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1];
+    if (JET_UNLIKELY(t->count > 64)) memset(seen_more, 0, sizeof seen_more); /* else never read */
     uint32_t nseen = 0;
-    /* the field expected next if members come in declared order;
-     * t->count when there is no guess (or the table is not hashed) */
-    uint32_t expect = t->map_state == MAP_HASH ? 0 : t->count;
+    /* the field expected next (*guess): the one matched after as many
+     * fields in this cursor's last object of this table (declared order
+     * at first); guesses below `guessed` are tried (none when the table
+     * is not hashed) */
+    const uint8_t *guess = NO_MORE_GUESSES;
+    uint32_t guessed = 0;
+    if (t->map_state == MAP_HASH) {
+        guess = key_order(od, t);
+        guessed = t->count;
+    }
     const bool special = ignore_key != NULL || d->reject_unknown;
     const bool lazy = od->lazy;
     /* once every field is in, the rest of the object is skipped as a
@@ -1267,14 +1373,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             }
             int fi;
             if (JET_LIKELY(!str_backslash(od, &tk, p, q))) {
-                if (expect < t->count && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
-                    fi = (int)expect++;
+                uint32_t expect = *guess;
+                if (expect < guessed && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
+                    fi = (int)expect;
+                    guess++;
                 } else {
                     fi = find_field(t, j + p + 1, q - p - 1, j + n);
-                    /* a declared field out of declared order: the text has
-                     * an order of its own (sorted keys, another writer's),
-                     * so stop guessing for the rest of this object */
-                    if (fi >= 0) expect = t->count;
+                    /* a declared field other than the one guessed: the
+                     * text has an order of its own (sorted keys, another
+                     * writer's), learnt for the next object of t */
+                    if (fi >= 0 && guess != NO_MORE_GUESSES) {
+                        learn_key(od, t, guess, (uint32_t)fi);
+                        guess = NO_MORE_GUESSES;
+                    }
                 }
             } else {
                 jet_str k;
@@ -1283,7 +1394,14 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 fi = memchr(k.ptr, 0, k.len) ? -1 : find_field(t, k.ptr, k.len, k.ptr + k.len);
                 if (fi < 0 && ignore_key && strlen(ignore_key) == k.len && memcmp(ignore_key, k.ptr, k.len) == 0)
                     fi = -2;
-                if (fi >= 0 && expect < t->count) expect = (uint32_t)fi + 1;
+                if (fi >= 0 && guess != NO_MORE_GUESSES) {
+                    if ((uint32_t)fi != *guess) {
+                        learn_key(od, t, guess, (uint32_t)fi);
+                        guess = NO_MORE_GUESSES;
+                    } else {
+                        guess++;
+                    }
+                }
             }
             if (fi < 0) {
                 if (JET_UNLIKELY(special) && fi == -1) {
@@ -1403,6 +1521,10 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     /* an array: straight in, as a nested object */
                     mark_present(f, base, true);
                     if (!decode_array(d, f, base)) return false;
+                    jet__od_toks_seek(od, &tk, od->pos);
+                    goto next;
+                } else if (f->kind == JET_K_UNION && vc == '{') {
+                    if (!decode_union_object(d, f, base)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
                 } else if (f->kind == JET_K_F64 && vc != 'n') {

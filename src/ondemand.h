@@ -24,6 +24,8 @@
 #include "num.h"
 #include "scan.h"
 
+#define JET_OD_ORDERS 8 /* a power of two */
+
 struct jet_od {
     jet_alloc alloc;
     const char *json;     /* the text read: the input, or `plain` */
@@ -70,6 +72,17 @@ struct jet_od {
     bool lazy;            /* JET_READ_LAZY: skipping checks brackets only */
     bool bad_window;      /* stage 1 failed in the window being loaded */
     char msg[128];        /* a message naming values (typed decoding) */
+    /* Typed decoding's key-order guesses (bind.c), learnt per cursor (a
+     * struct's table is shared by threads, a cursor is not): for up to
+     * JET_OD_ORDERS hashed tables, by the table's address, seq[m] is the
+     * field matched after m others in the last object of that table,
+     * declared order until a text shows another. Only guesses: each is
+     * confirmed by the key's bytes. */
+    struct {
+        const void *type;
+        uint8_t seq[64];
+    } orders[JET_OD_ORDERS];
+    bool orders_learnt;   /* an order other than declared has been met */
 };
 
 /*

@@ -1022,6 +1022,29 @@ static void test_encode(void) {
 
 /* ---- policies ------------------------------------------------------------- */
 
+/* An externally tagged union member whose variants have no payload
+ * (skipped: any value) next to one with. */
+typedef struct OmStatus {
+    int32_t tag;
+    union {
+        ApiProcessing processing;
+    } as;
+} OmStatus;
+typedef struct OrderMsg {
+    int64_t id;
+    OmStatus status;
+} OrderMsg;
+static const char *const om_status_names[] = {"Open", "Processing", "Closed", "Cancelled"};
+static jet_struct *const om_status_variants[] = {NULL, &api_processing_type, NULL, NULL};
+static const jet_union om_status_union = {JET_UNION_EXTERNAL, NULL, (uint32_t)offsetof(OmStatus, tag),
+                                          (uint32_t)offsetof(OmStatus, as), 4, om_status_names,
+                                          om_status_variants};
+static const jet_field order_msg_fields[] = {
+    JET_F_INT(OrderMsg, id, "id"),
+    JET_F_UNION(OrderMsg, status, "status", om_status_union),
+};
+static jet_struct order_msg_type = JET_STRUCT(OrderMsg, order_msg_fields);
+
 static void test_policies(void) {
     /* unknown members: skipped, or rejected with their path */
     Kitchen k;
@@ -1072,6 +1095,45 @@ static void test_policies(void) {
     CHECK(!dec_n(&api_response_type, &r, v, n, 0) && err.code == JET_ERR_BAD_TAG &&
           path_starts("/orders/1/status"));
     free(v);
+    /* an externally tagged union as a member (the member loop's own path
+     * for its tag): escaped and unknown tags, a second member, an empty
+     * object, a payload of the wrong type, a variant without payload */
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"Shipped\"", "\"Sh\\u0069pped\"", &n);
+        CHECK_DEC_OK(dec_n(&api_response_type, &r, v, n, fl));
+        CHECK(r.order_count == 3 && r.orders[1].status.tag == API_SHIPPED &&
+              STR_IS(r.orders[1].status.as.shipped.carrier, "UPS") && r.orders[2].status.tag == API_PROCESSING &&
+              r.orders[2].status.as.processing.estimatedDays == 3 && r.orders[0].status.tag == API_DELIVERED);
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "{\"estimatedDays\":3}}", "{\"estimatedDays\":3},\"x\":1}",
+                         &n);
+        CHECK_DEC_ERR(dec_n(&api_response_type, &r, v, n, fl), JET_ERR_UNEXPECTED_CHAR, "/orders/2/status/x");
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "{\"Processing\":{\"estimatedDays\":3}}", "{}", &n);
+        CHECK_DEC_ERR(dec_n(&api_response_type, &r, v, n, fl), JET_ERR_BAD_TAG, "/orders/2/status");
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "{\"estimatedDays\":3}", "3", &n);
+        CHECK(!dec_n(&api_response_type, &r, v, n, fl) && err.code == JET_ERR_TYPE &&
+              path_starts("/orders/2/status") && err_position_ok());
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"Processing\":{", "\"Processing\"{", &n);
+        CHECK(!dec_n(&api_response_type, &r, v, n, fl) && err.code == JET_ERR_UNEXPECTED_CHAR &&
+              err_position_ok());
+        free(v);
+        v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"Processing\":{\"estimatedDays\":3}", "\"Lost\":{}", &n);
+        CHECK_DEC_ERR(dec_n(&api_response_type, &r, v, n, fl), JET_ERR_BAD_TAG, "/orders/2/status/Lost");
+        free(v);
+    }
+    OrderMsg om;
+    CHECK_DEC_OK(dec(&order_msg_type, &om, "{\"id\":5,\"status\":{\"Cancelled\":[1,{\"a\":[]}]}}"));
+    CHECK(om.id == 5 && om.status.tag == 3);
+    CHECK_DEC_OK(dec(&order_msg_type, &om, "{\"status\":{\"Processing\":{\"estimatedDays\":4}},\"id\":6}"));
+    CHECK(om.id == 6 && om.status.tag == 1 && om.status.as.processing.estimatedDays == 4);
+    CHECK_DEC_ERR(dec(&order_msg_type, &om, "{\"id\":5,\"status\":{\"Closed\":[1,}}"), JET_ERR_UNEXPECTED_CHAR,
+                  "/status/Closed/1");
+    CHECK_DEC_ERR(dec(&order_msg_type, &om, "{\"id\":5,\"status\":{\"Cancelled\":[1,{\"a\":[]}],\"y\":2}}"),
+                  JET_ERR_UNEXPECTED_CHAR, "/status/y");
     /* a syntax error deep down, with its line and column */
     v = replace_once(api_sample_json, API_SAMPLE_LEN, "\"carrier\":\"UPS\"", "\"carrier\":\"UPS\"\n ]",
                      &n);
@@ -1466,6 +1528,153 @@ static const jet_field sd_outer_fields[] = {
 };
 static jet_struct sd_outer_type = JET_STRUCT(SdOuter, sd_outer_fields);
 
+/* Key orders learnt per cursor (bind.c's guesses in jet_od.orders): the
+ * same cursor reads documents whose key order changes (declared, sorted,
+ * reversed, with unknown keys between), leaves optional or required
+ * fields out, gives a field twice, and interleaves more tables than the
+ * cursor keeps guesses for (slots taken from each other, one nested in
+ * another of the same slot): every result is the declared-order one. */
+typedef struct KoPoint {
+    int32_t a, b, c;
+    jet_str d;
+    bool has_e;
+    int32_t e;
+} KoPoint;
+static const jet_field ko_fields[] = {
+    JET_F_INT(KoPoint, a, "a"), JET_F_INT(KoPoint, b, "bb"), JET_F_INT(KoPoint, c, "ccc"),
+    JET_F_STR(KoPoint, d, "dddd"), JET_F_OPT_HAS(KoPoint, e, has_e, "e", JET_K_INT, NULL)};
+typedef struct KoPair {
+    KoPoint p;
+    int32_t n;
+    KoPoint q;
+} KoPair;
+#define KO_TABLES 13
+typedef struct KoInt {
+    int32_t v;
+} KoInt;
+static jet_struct ko_types[KO_TABLES], ko_pair_types[KO_TABLES];
+static jet_field ko_pair_fields[KO_TABLES][3];
+
+static bool ko_is(const KoPoint *k, int32_t base, bool has_e) {
+    return k->a == base && k->b == base + 1 && k->c == base + 2 && str_is(k->d, LIT("dv")) &&
+           k->has_e == has_e && k->e == (has_e ? base + 4 : 0);
+}
+
+static void test_key_order(void) {
+    static const jet_struct point_template = JET_STRUCT(KoPoint, ko_fields);
+    for (int i = 0; i < KO_TABLES; i++) {
+        ko_types[i] = point_template;
+        const jet_field pair[3] = {JET_F_STRUCT(KoPair, p, "p", ko_types[i]), JET_F_INT(KoPair, n, "n"),
+                                   JET_F_STRUCT(KoPair, q, "q", ko_types[i])};
+        memcpy(ko_pair_fields[i], pair, sizeof pair);
+        const jet_struct pt = JET_STRUCT(KoPair, pair);
+        ko_pair_types[i] = pt;
+        ko_pair_types[i].fields = ko_pair_fields[i];
+    }
+    /* one point in several orders: {base, base+1, base+2, "dv", base+4} */
+    static const char *const orders[] = {
+        "{\"a\":%d,\"bb\":%d,\"ccc\":%d,\"dddd\":\"dv\",\"e\":%d}",           /* declared */
+        "{\"e\":%4$d,\"dddd\":\"dv\",\"ccc\":%3$d,\"bb\":%2$d,\"a\":%1$d}",   /* reversed */
+        "{\"ccc\":%3$d,\"x\":0,\"a\":%1$d,\"e\":%4$d,\"bb\":%2$d,\"dddd\":\"dv\"}", /* unknown key */
+        "{\"bb\":%2$d,\"dddd\":\"dv\",\"a\":%1$d,\"ccc\":%3$d}",               /* no e */
+        "{\"a\":%d,\"bb\":%d,\"ccc\":%d,\"dddd\":\"dv\",\"e\":%d}",           /* declared again */
+    };
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        for (int round = 0; round < 3; round++) {
+            for (int o = 0; o < 5; o++) {
+                for (int ti = 0; ti < KO_TABLES; ti++) {
+                    int base = ti * 10 + o, po = (o + ti) % 5, qo = (o + 2 * ti + round) % 5;
+                    char ps[128], qs[128], doc[320];
+                    snprintf(ps, sizeof ps, orders[po], base, base + 1, base + 2, base + 4);
+                    snprintf(qs, sizeof qs, orders[qo], base + 100, base + 101, base + 102, base + 104);
+                    /* the pair's own keys change order with the round */
+                    if (round == 1)
+                        snprintf(doc, sizeof doc, "{\"q\":%s,\"p\":%s,\"n\":%d}", qs, ps, ti);
+                    else
+                        snprintf(doc, sizeof doc, "{\"n\":%d,\"p\":%s,\"q\":%s}", ti, ps, qs);
+                    KoPair kp;
+                    CHECK_DEC_OK(dec_n(&ko_pair_types[ti], &kp, doc, strlen(doc), fl));
+                    CHECK_MSG(kp.n == ti && ko_is(&kp.p, base, po != 3) && ko_is(&kp.q, base + 100, qo != 3),
+                              "table %d order %d/%d round %d: %s", ti, po, qo, round, doc);
+                }
+            }
+        }
+        /* after sorted orders were learnt: a field given twice, with each
+         * policy, and a required one left out */
+        static const char dup[] = "{\"ccc\":3,\"bb\":2,\"a\":1,\"dddd\":\"dv\",\"bb\":9}";
+        KoPoint k;
+        for (int r = 0; r < 2; r++) {
+            CHECK_DEC_ERR(dec_n(&ko_types[0], &k, LIT(dup), fl), JET_ERR_DUPLICATE_KEY, "/bb");
+            CHECK_DEC_OK(dec_n(&ko_types[0], &k, LIT(dup), fl | JET_READ_DUPLICATE_FIRST));
+            CHECK(k.a == 1 && k.b == 2 && k.c == 3 && !k.has_e);
+            CHECK_DEC_OK(dec_n(&ko_types[0], &k, LIT(dup), fl | JET_READ_DUPLICATE_LAST));
+            CHECK(k.a == 1 && k.b == 9 && k.c == 3 && !k.has_e);
+            CHECK_DEC_ERR(dec_n(&ko_types[0], &k, LIT("{\"ccc\":3,\"bb\":2,\"dddd\":\"dv\"}"), fl),
+                          JET_ERR_MISSING_FIELD, "/a");
+            /* an escaped key where the guess is */
+            CHECK_DEC_OK(dec_n(&ko_types[0], &k, LIT("{\"ccc\":3,\"b\\u0062\":2,\"a\":1,\"dddd\":\"dv\"}"), fl));
+            CHECK(k.a == 1 && k.b == 2 && k.c == 3);
+        }
+        /* a field given as often as the guesses go (a guess learnt at each
+         * position): the duplicate policies still decide */
+        char many[1024];
+        size_t len = 0;
+        len += (size_t)snprintf(many + len, sizeof many - len, "{\"a\":1,\"bb\":2,\"ccc\":3,\"dddd\":\"dv\"");
+        for (int i = 0; i < 70; i++) len += (size_t)snprintf(many + len, sizeof many - len, ",\"a\":%d", i + 10);
+        many[len++] = '}';
+        for (int r = 0; r < 70; r++) {
+            CHECK_DEC_OK(dec_n(&ko_types[1], &k, many, len, fl | JET_READ_DUPLICATE_LAST));
+            CHECK(k.a == 79 && k.b == 2);
+        }
+        CHECK_DEC_OK(dec_n(&ko_types[1], &k, many, len, fl | JET_READ_DUPLICATE_FIRST));
+        CHECK(k.a == 1 && k.b == 2);
+        CHECK_DEC_ERR(dec_n(&ko_types[1], &k, many, len, fl), JET_ERR_DUPLICATE_KEY, "/a");
+    }
+    /* a table of more than 64 fields (searched linearly; fields seen past
+     * the first 64 kept in memory): all in, one left out, one given twice */
+    enum { BIG = 150 };
+    static char big_keys[BIG][8];
+    static jet_field big_fields[BIG];
+    static int32_t big[BIG];
+    for (int i = 0; i < BIG; i++) {
+        snprintf(big_keys[i], sizeof big_keys[i], "k%d", i);
+        const jet_field f = JET_FIELD(KoInt, v, NULL, JET_K_INT, NULL);
+        big_fields[i] = f;
+        big_fields[i].key = big_keys[i];
+        big_fields[i].offset = (uint32_t)(i * sizeof(int32_t));
+    }
+    jet_struct big_type = {"big", (uint32_t)sizeof big, BIG, big_fields, 0, 0, 0, 0, 0, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0};
+    char doc[BIG * 16];
+    for (int miss = -1; miss < BIG; miss += 37) {
+        for (int twice = -1; twice < BIG; twice += 53) {
+            size_t len = 0;
+            doc[len++] = '{';
+            for (int k = 0; k < BIG; k++) {
+                int i = (k * 7 + 3) % BIG; /* 7 is prime to 150 */
+                if (i == miss) continue;
+                len += (size_t)snprintf(doc + len, sizeof doc - len, "%s\"k%d\":%d", len > 1 ? "," : "", i, i * 3);
+                if (i == twice) len += (size_t)snprintf(doc + len, sizeof doc - len, ",\"k%d\":%d", i, i * 3);
+            }
+            doc[len++] = '}';
+            bool ok = dec_n(&big_type, big, doc, len, 0);
+            char path[16];
+            snprintf(path, sizeof path, "/k%d", twice >= 0 ? twice : miss);
+            if (twice >= 0)
+                CHECK_DEC_ERR(ok, JET_ERR_DUPLICATE_KEY, path);
+            else if (miss >= 0)
+                CHECK_DEC_ERR(ok, JET_ERR_MISSING_FIELD, path);
+            else
+                CHECK_DEC_OK(ok);
+            if (ok) {
+                int wrong = 0;
+                for (int i = 0; i < BIG; i++) wrong += big[i] != i * 3;
+                CHECK(wrong == 0);
+            }
+        }
+    }
+}
+
 /* The small-document paths: the key-order guess given up on a text ordered
  * otherwise (sorted keys) and kept for declared order, duplicates still
  * found either way; string-array elements written whole into arena memory
@@ -1720,6 +1929,7 @@ int main(void) {
     test_nostr();
     test_twitter();
     test_small_docs();
+    test_key_order();
     test_member_loop();
 
     jet_arena_free(&arena);

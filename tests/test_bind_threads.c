@@ -192,6 +192,9 @@ static const char tree_json[] =
     "\"kids\":[],\"v\":4}]}],\"leaf\":{\"s\":\"a\",\"n\":1},\"v\":1}";
 static char wide_json[WIDE * 24 + 8], many_json[MANY * 24 + 8];
 static char root_json[8192], root2_json[4096];
+/* the wide table's keys in another order for each thread (each cursor
+ * learns its own key order for the shared table) */
+static char wide_rot_json[THREADS][WIDE * 24 + 8];
 static const char bad_root_json[] = "{\"leaf\":{\"n\":1,\"s\":\"x\"},\"cyc\":{\"kids\":[],\"bad\":{\"x\":1}}}";
 
 static int64_t wide_value(int i) { return (int64_t)i * 1000003 - 7; }
@@ -210,6 +213,15 @@ static void make_documents(void) {
     for (int i = WIDE - 1; i >= 0; i--) /* reversed: never the declared order */
         n += (size_t)snprintf(wide_json + n, sizeof wide_json - n, "\"%s\":%lld%s", wide_keys[i],
                               (long long)wide_value(i), i ? "," : "}");
+    for (int t = 0; t < THREADS; t++) {
+        n = 0;
+        wide_rot_json[t][n++] = '{';
+        for (int k = 0; k < WIDE; k++) {
+            int i = (k * (2 * t + 1) + 7 * t) % WIDE; /* a permutation: 2t + 1 is prime to 44 */
+            n += (size_t)snprintf(wide_rot_json[t] + n, sizeof wide_rot_json[t] - n, "\"%s\":%lld%s",
+                                  wide_keys[i], (long long)wide_value(i), k < WIDE - 1 ? "," : "}");
+        }
+    }
     n = 0;
     many_json[n++] = '{';
     for (int i = MANY - 1; i >= 0; i--)
@@ -320,6 +332,11 @@ static void run_job(worker *w, Schema *s) {
                 failed(w, "root", &e);
             else if ((wrong = root_wrong(&r)) != NULL)
                 failed(w, wrong, NULL);
+            Wide wd;
+            if (!decode(w, &s->wide_t, &wd, wide_rot_json[w->index], &e))
+                failed(w, "wide in this thread's order", &e);
+            else if (!wide_ok(&wd))
+                failed(w, "wide in this thread's order: values", NULL);
         }
         break;
     case JOB_ROOT2: { /* and encoded with the same tables, and read back */
