@@ -401,6 +401,7 @@ typedef struct dec {
     bool reject_unknown;
     bool stable_strings; /* JET_READ_STABLE_STRINGS */
     uint8_t duplicates; /* DUP_* */
+    bool rest_skippable; /* neither reject_unknown nor DUP_LAST: decode_struct's rest_skipped, set once */
 } dec;
 
 static bool decode_value(dec *d, const jet_field *f, char *base);
@@ -1350,7 +1351,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
      * whole: strictly, its keys still checked for a field given again
      * (skip_rest); under JET_READ_LAZY by brackets (a duplicate there is
      * not seen: the first wins) */
-    const bool rest_skipped = !special && d->duplicates != DUP_LAST;
+    const bool rest_skipped = ignore_key == NULL && d->rest_skippable;
     if (j[p] == '}') { /* {} */
         od->pos = jet__od_toks_take(&tk, n);
         od->depth--;
@@ -1719,7 +1720,8 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
              (od->flags & JET_READ_STABLE_STRINGS) != 0,
              (od->flags & JET_READ_DUPLICATE_LAST)    ? DUP_LAST
              : (od->flags & JET_READ_DUPLICATE_FIRST) ? DUP_FIRST
-                                                      : DUP_ERROR};
+                                                      : DUP_ERROR,
+             !(od->flags & (JET_READ_REJECT_UNKNOWN | JET_READ_DUPLICATE_LAST))};
     if (at_end(od) || !keep_blanked_text(&d)) return false;
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
