@@ -1050,6 +1050,8 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_ARRAY) {
         if (!open_container(od, '[', JET_E_WANT_UNION_ARRAY)) return false;
         if (at_end(od)) return false;
+        if (od->json[od->pos] == ']') /* "[]": valid JSON without the tag */
+            return jet__od_err(od, JET_E_WANT_UNION_TAG, od->pos);
         if (od->json[od->pos] != '"') return want(od, JET_E_WANT_UNION_TAG);
         size_t tp = od->pos;
         if (!jet__od_string(od, tp, &tag)) return false;

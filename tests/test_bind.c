@@ -865,6 +865,13 @@ static void test_composites(void) {
         CHECK_DEC_ERR(dec(&unions_type, &u,
                           "{\"st\":\"Pending\",\"sh\":{\"type\":\"dot\"},\"cmd\":[\"move\",1,\"2\"]}"),
                       JET_ERR_TYPE, "/cmd/2");
+        /* an array union without its tag: valid JSON, so a type error, not a syntax one */
+        CHECK_DEC_ERR(dec(&unions_type, &u, "{\"st\":\"Pending\",\"sh\":{\"type\":\"dot\"},\"cmd\":[]}"),
+                      JET_ERR_TYPE, "/cmd");
+        CHECK_DEC_ERR(dec(&unions_type, &u, "{\"st\":\"Pending\",\"sh\":{\"type\":\"dot\"},\"cmd\":[ ]}"),
+                      JET_ERR_TYPE, "/cmd");
+        CHECK_DEC_ERR(dec(&unions_type, &u, "{\"st\":\"Pending\",\"sh\":{\"type\":\"dot\"},\"cmd\":[,]}"),
+                      JET_ERR_UNEXPECTED_CHAR, "/cmd/0");
         /* a tag out of range on the way out */
         CHECK(dec(&unions_type, &u, "{\"st\":\"Pending\",\"sh\":{\"type\":\"dot\"},\"cmd\":[\"stop\"]}"));
         u.st.tag = 3;
