@@ -625,6 +625,14 @@ static JET_ALWAYS_INLINE char *grow_next(dec *d, grow *g) {
     return slot;
 }
 
+/* Stores the grown elements in the member f of base: the pointer (NULL when
+ * there are none) and the count. */
+static JET_ALWAYS_INLINE void grow_store(const jet_field *f, char *base, const grow *g) {
+    void *ptr = g->count ? (void *)g->data : NULL;
+    memcpy(base + f->offset, &ptr, sizeof ptr);
+    memcpy(base + f->count_offset, &g->count, sizeof g->count);
+}
+
 /* Enters the container at the cursor (`open` is '[' or '{'). */
 static JET_ALWAYS_INLINE bool open_container(jet_od *od, char open, jet__err what) {
     if (JET_UNLIKELY(od->json[od->pos] != open)) return want(od, what);
@@ -797,9 +805,7 @@ static bool decode_str_rows(dec *d, const jet_field *e, grow *rows) {
                 od->depth--;
             else if (!str_elements(d, se, &g, &tk, first))
                 return false;
-            void *ptr = g.count ? (void *)g.data : NULL;
-            memcpy(slot + e->offset, &ptr, sizeof ptr);
-            memcpy(slot + e->count_offset, &g.count, sizeof g.count);
+            grow_store(e, slot, &g);
         } else {
             od->pos = v;
             if (at_end(od)) return false;
@@ -858,9 +864,7 @@ static bool decode_array(dec *d, const jet_field *f, char *base) {
         } while (next_element(od, &end));
         if (!end) return false;
     }
-    void *ptr = g.count ? (void *)g.data : NULL;
-    memcpy(base + f->offset, &ptr, sizeof ptr);
-    memcpy(base + f->count_offset, &g.count, sizeof g.count);
+    grow_store(f, base, &g);
     return true;
 }
 
@@ -976,9 +980,7 @@ static bool decode_map(dec *d, const jet_field *f, char *base) {
         } while (next_member(od, &end));
         if (!end) return false;
     }
-    void *ptr = g.count ? (void *)g.data : NULL;
-    memcpy(base + f->offset, &ptr, sizeof ptr);
-    memcpy(base + f->count_offset, &g.count, sizeof g.count);
+    grow_store(f, base, &g);
     return true;
 }
 
