@@ -1711,6 +1711,34 @@ static bool keep_blanked_text(dec *d) {
     return true;
 }
 
+/* Decodes the value at the cursor (checked: the cursor stands on it, no
+ * error yet, the table prepared) into out. */
+static JET_ALWAYS_INLINE bool decode_root(jet_od *od, jet_struct *type, void *out, jet_arena *arena) {
+    memset(out, 0, type->size);
+    dec d;
+    d.od = od;
+    d.arena = arena;
+    jet_read_flags f = od->flags;
+    if (JET_LIKELY(!(f & (JET_READ_REJECT_UNKNOWN | JET_READ_STABLE_STRINGS | JET_READ_DUPLICATE_FIRST |
+                          JET_READ_DUPLICATE_LAST)))) {
+        /* the defaults: constants, no flag tests */
+        d.reject_unknown = false;
+        d.stable_strings = false;
+        d.duplicates = DUP_ERROR;
+        d.rest_skippable = true;
+    } else {
+        d.reject_unknown = (f & JET_READ_REJECT_UNKNOWN) != 0;
+        d.stable_strings = (f & JET_READ_STABLE_STRINGS) != 0;
+        d.duplicates = (f & JET_READ_DUPLICATE_LAST)    ? DUP_LAST
+                       : (f & JET_READ_DUPLICATE_FIRST) ? DUP_FIRST
+                                                        : DUP_ERROR;
+        d.rest_skippable = !(f & (JET_READ_REJECT_UNKNOWN | JET_READ_DUPLICATE_LAST));
+    }
+    if (at_end(od) || (d.stable_strings && !keep_blanked_text(&d))) return false;
+    /* a window scanned on the way may have failed stage 1 */
+    return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
+}
+
 bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (!v || !v->od) return false;
     jet_od *od = v->od;
@@ -1719,16 +1747,7 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (!prepare_struct(type)) return jet__od_err(od, JET_E_SCHEMA_MALFORMED, v->pos);
     if (v->pos != od->pos || v->depth != od->depth)
         return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
-    memset(out, 0, type->size);
-    dec d = {od, arena, (od->flags & JET_READ_REJECT_UNKNOWN) != 0,
-             (od->flags & JET_READ_STABLE_STRINGS) != 0,
-             (od->flags & JET_READ_DUPLICATE_LAST)    ? DUP_LAST
-             : (od->flags & JET_READ_DUPLICATE_FIRST) ? DUP_FIRST
-                                                      : DUP_ERROR,
-             !(od->flags & (JET_READ_REJECT_UNKNOWN | JET_READ_DUPLICATE_LAST))};
-    if (at_end(od) || !keep_blanked_text(&d)) return false;
-    /* a window scanned on the way may have failed stage 1 */
-    return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
+    return decode_root(od, type, out, arena);
 }
 
 bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void *out,
@@ -1739,7 +1758,11 @@ bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void
         return false;
     }
     jet_odv root;
-    if (jet_od_start(od, json, len, opts, &root)) ok = jet_odv_decode(&root, type, out, arena) && jet_od_finish(od);
+    /* after a start the cursor stands on the root: jet_odv_decode's checks
+     * of the handle are not needed */
+    if (jet_od_start(od, json, len, opts, &root))
+        ok = (prepare_struct(type) || jet__od_err(od, JET_E_SCHEMA_MALFORMED, root.pos)) &&
+             decode_root(od, type, out, arena) && jet_od_finish(od);
     if (!ok && !od->lazy) {
         /* A schema's error (a type, a range, a field missing or repeated)
          * met before the input's own first error: an input that is not

@@ -216,11 +216,10 @@ static JET_ALWAYS_INLINE bool leave(jet_od_iter *it, size_t p) {
     return false;
 }
 
-bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
+/* The step of jet_od_arr_next, the cursor at the iterator's level with
+ * nothing pending. */
+static JET_ALWAYS_INLINE bool arr_step(jet_od_iter *it, jet_odv *elem) {
     jet_od *od = it->od;
-    if (JET_UNLIKELY(it->done || od->failed)) return false;
-    /* out of line: the step itself then saves no registers */
-    if ((od->depth != it->depth || od->pos == it->pending) && !jet__od_settle(it)) return false;
     size_t p = od->pos;
     if (JET_UNLIKELY(p >= od->len))
         return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
@@ -247,6 +246,36 @@ bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
     elem->pos = p;
     elem->depth = it->depth;
     return !od->failed;
+}
+
+/* jet_od_arr_next after a settle: the general one. */
+static JET_NOINLINE bool arr_next_settled(jet_od_iter *it, jet_odv *elem) {
+    if (!jet__od_settle(it)) return false;
+    return arr_step(it, elem);
+}
+
+/* jet_od_arr_next when the cursor is not where the step starts: the
+ * element returned last was not read, most often a string in one word
+ * (skipped here without a call), else the general settle. */
+static JET_NOINLINE bool arr_next_pending(jet_od_iter *it, jet_odv *elem) {
+    jet_od *od = it->od;
+    size_t p = od->pos;
+    if (JET_LIKELY(od->depth == it->depth && p < od->len && od->json[p] == '"')) {
+        size_t q = jet__od_plain_string_end(od, p);
+        if (JET_LIKELY(q != SIZE_MAX)) {
+            od->pos = jet__od_next(od, q + 1);
+            return arr_step(it, elem);
+        }
+    }
+    return arr_next_settled(it, elem);
+}
+
+bool jet_od_arr_next(jet_od_iter *it, jet_odv *elem) {
+    jet_od *od = it->od;
+    if (JET_UNLIKELY(it->done || od->failed)) return false;
+    /* out of line: the usual step then saves no registers */
+    if (od->depth != it->depth || od->pos == it->pending) return arr_next_pending(it, elem);
+    return arr_step(it, elem);
 }
 
 /* Steps to the next member; *kp receives the key's opening quote. Returns
