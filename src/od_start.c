@@ -67,31 +67,39 @@ bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_
 /* The size of the index's windows (od_window.c), read as a document starts. */
 static atomic_size_t od_half_words;
 
-void jet__od_window_set(size_t half_words) {
-    atomic_store_explicit(&od_half_words, half_words, memory_order_relaxed);
+/* A power of two: word w's slot is w & (2 * half - 1). */
+static size_t od_round_pow2(size_t h) {
+    size_t p2 = 1;
+    while (p2 < h) p2 <<= 1;
+    return p2;
 }
 
-/* Words per half window: set by jet__od_window_set (tests), else
- * JET_OD_WINDOW (bytes of input per window) read once, else 32768 words
- * (2 MiB of input; the window's three bitmaps take 1.5 MiB). */
-static size_t od_window_half(void) {
-    size_t h = atomic_load_explicit(&od_half_words, memory_order_relaxed);
-    if (h & (h - 1)) { /* set by a test: rounded up to a power of two too */
-        size_t p2 = 1;
-        while (p2 < h) p2 <<= 1;
-        h = p2;
-    }
-    if (!h) {
-        const char *env = getenv("JET_OD_WINDOW");
-        unsigned long long bytes = env && *env ? strtoull(env, NULL, 10) : 0;
-        h = bytes ? (size_t)((bytes + 127) / 128) : 32768;
-        size_t p2 = 1; /* a power of two: word w's slot is w & (2 * half - 1) */
-        while (p2 < h) p2 <<= 1;
-        h = p2;
-        atomic_store_explicit(&od_half_words, h, memory_order_relaxed);
-    }
+void jet__od_window_set(size_t half_words) {
+    /* stored rounded (0 stays 0: the default again), so that a document's
+     * start only reads it */
+    atomic_store_explicit(&od_half_words, half_words ? od_round_pow2(half_words) : 0,
+                          memory_order_relaxed);
+}
+
+/* The default, once: JET_OD_WINDOW (bytes of input per window), else 32768
+ * words (2 MiB of input; the window's three bitmaps take 1.5 MiB). */
+static JET_NOINLINE size_t od_window_default(void) {
+    const char *env = getenv("JET_OD_WINDOW");
+    unsigned long long bytes = env && *env ? strtoull(env, NULL, 10) : 0;
+    size_t h = od_round_pow2(bytes ? (size_t)((bytes + 127) / 128) : 32768);
+    atomic_store_explicit(&od_half_words, h, memory_order_relaxed);
     return h;
 }
+
+/* Words per half window: set by jet__od_window_set (tests), else the
+ * default. */
+static JET_ALWAYS_INLINE size_t od_window_half(void) {
+    size_t h = atomic_load_explicit(&od_half_words, memory_order_relaxed);
+    return JET_LIKELY(h) ? h : od_window_default();
+}
+
+/* The options of a start without any. */
+static const jet_read_opts od_no_opts;
 
 /* Forgets the previous document and error; the cursor stands nowhere yet. */
 void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
@@ -108,12 +116,12 @@ void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts
     od->win_lo = 0;
     od->win_n = 0;
     od->cps_n = 0;
-    if (opts) od->opts = *opts;
-    else memset(&od->opts, 0, sizeof od->opts);
-    od->flags = opts ? opts->flags : 0;
-    od->lazy = (od->flags & JET_READ_LAZY) != 0;
+    const jet_read_opts *o = opts ? opts : &od_no_opts;
+    od->opts = *o;
+    od->flags = o->flags;
+    od->lazy = (o->flags & JET_READ_LAZY) != 0;
     od->bad_window = false;
-    od->max_depth = (opts && opts->max_depth) ? opts->max_depth : JET_DEFAULT_MAX_DEPTH;
+    od->max_depth = o->max_depth ? o->max_depth : JET_DEFAULT_MAX_DEPTH;
     if (od->scratch.chunks) jet_arena_reset(&od->scratch); /* rarely used: no call per document */
     od->unesc_len = 0;
 }
@@ -191,8 +199,8 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         od->len = 0;
         return jet__od_err(od, JET_E_NULL_INPUT, 0);
     }
-    if (opts && opts->max_size && len > opts->max_size)
-        return jet__od_err(od, JET_E_SIZE_LIMIT, opts->max_size);
+    if (od->opts.max_size && len > od->opts.max_size)
+        return jet__od_err(od, JET_E_SIZE_LIMIT, od->opts.max_size);
     if ((od->flags & JET_READ_ALLOW_COMMENTS) && len && memchr(json, '/', len)) {
         if (!blank_comments(od)) return false;
         json = od->json;
