@@ -206,7 +206,7 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         json = od->json;
     }
     size_t words = JET_SCAN_WORDS(len);
-    jet_kernel k = jet__kernel();
+    jet_kernel k = jet__kernel_now();
     /* The cursor needs an index: where the reader runs one pass (aarch64 by
      * default, or JET_KERNEL=scalar), the platform's vector index, else the
      * 64-bit-word one. */

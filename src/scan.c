@@ -930,13 +930,13 @@ static jet_kernel choose_kernel(void) {
 
 /* -1: not chosen yet. Choosing twice from two threads is harmless: both
  * compute the same value. */
-static atomic_int chosen_kernel = -1;
+atomic_int jet__kernel_chosen = -1;
 
 jet_kernel jet__kernel(void) {
-    int k = atomic_load_explicit(&chosen_kernel, memory_order_relaxed);
+    int k = atomic_load_explicit(&jet__kernel_chosen, memory_order_relaxed);
     if (k < 0) {
         k = (int)choose_kernel();
-        atomic_store_explicit(&chosen_kernel, k, memory_order_relaxed);
+        atomic_store_explicit(&jet__kernel_chosen, k, memory_order_relaxed);
     }
     return (jet_kernel)k;
 }
@@ -944,7 +944,7 @@ jet_kernel jet__kernel(void) {
 bool jet_kernel_set(const char *name) {
     jet_kernel k = name ? kernel_by_name(name) : JET_KERNEL__COUNT;
     if (k == JET_KERNEL__COUNT || !jet__kernel_available(k)) return false;
-    atomic_store_explicit(&chosen_kernel, (int)k, memory_order_relaxed);
+    atomic_store_explicit(&jet__kernel_chosen, (int)k, memory_order_relaxed);
     return true;
 }
 

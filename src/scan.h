@@ -29,6 +29,7 @@
 
 #include "internal.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 typedef enum jet_kernel {
@@ -45,6 +46,13 @@ typedef enum jet_kernel {
  * one named by the environment variable JET_KERNEL (scalar, swar, sse2,
  * avx2, avx512, neon) when it is available. */
 jet_kernel jet__kernel(void);
+/* The same without a call once chosen (per document, small documents):
+ * the choice, -1 until jet__kernel has made it. */
+extern atomic_int jet__kernel_chosen;
+static JET_ALWAYS_INLINE jet_kernel jet__kernel_now(void) {
+    int k = atomic_load_explicit(&jet__kernel_chosen, memory_order_relaxed);
+    return JET_LIKELY(k >= 0) ? (jet_kernel)k : jet__kernel();
+}
 const char *jet__kernel_name(jet_kernel k);
 /* Whether kernel k can run on this CPU. */
 bool jet__kernel_available(jet_kernel k);
