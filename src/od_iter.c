@@ -216,6 +216,42 @@ static JET_ALWAYS_INLINE bool leave(jet_od_iter *it, size_t p) {
     return false;
 }
 
+/* jet_od_arr_next's last steps, out of line: the usual step then makes
+ * only tail calls and saves no registers. */
+static JET_NOINLINE bool arr_leave(jet_od_iter *it, size_t p) { return leave(it, p); }
+
+/* Returns the element at p (its first byte checked). */
+static JET_ALWAYS_INLINE bool arr_take(jet_od_iter *it, jet_odv *elem, size_t p) {
+    jet_od *od = it->od;
+    it->count++;
+    it->pending = p;
+    od->pos = p;
+    elem->od = od;
+    elem->pos = p;
+    elem->depth = it->depth;
+    return true;
+}
+
+/* The element after a ',', whose next token is p. */
+static JET_ALWAYS_INLINE bool arr_after_comma(jet_od_iter *it, jet_odv *elem, size_t p) {
+    jet_od *od = it->od;
+    if (JET_UNLIKELY(p >= od->len))
+        return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
+    char c = od->json[p];
+    if (JET_UNLIKELY(jet__gram_not_value(c))) {
+        jet__err k = jet__gram_after_comma(od->flags, c, ']');
+        return k == JET_E_OK ? arr_leave(it, p) : jet__od_err(od, k, p);
+    }
+    return arr_take(it, elem, p);
+}
+
+/* The same when the token after the ',' at p is not in the comma's word
+ * (or that word is read through the window). */
+static JET_NOINLINE bool arr_after_comma_far(jet_od_iter *it, jet_odv *elem, size_t p) {
+    jet_od *od = it->od;
+    return arr_after_comma(it, elem, jet__od_next(od, p + 1)) && !od->failed;
+}
+
 /* The step of jet_od_arr_next, the cursor at the iterator's level with
  * nothing pending. */
 static JET_ALWAYS_INLINE bool arr_step(jet_od_iter *it, jet_odv *elem) {
@@ -224,34 +260,26 @@ static JET_ALWAYS_INLINE bool arr_step(jet_od_iter *it, jet_odv *elem) {
     if (JET_UNLIKELY(p >= od->len))
         return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
     char c = od->json[p];
-    if (c == ']') return leave(it, p);
+    if (c == ']') return arr_leave(it, p);
     if (it->count) {
         if (JET_UNLIKELY(c != ','))
             return jet__od_err(od, JET_E_EXPECTED_ARRAY_SEP, p);
-        p = jet__od_next(od, p + 1);
-        if (JET_UNLIKELY(p >= od->len))
-            return jet__od_err(od, JET_E_END_IN_ARRAY, od->len);
-        c = od->json[p];
-        if (JET_UNLIKELY(jet__gram_not_value(c))) {
-            jet__err k = jet__gram_after_comma(od->flags, c, ']');
-            return k == JET_E_OK ? leave(it, p) : jet__od_err(od, k, p);
-        }
-    } else if (JET_UNLIKELY(jet__gram_not_value(c))) {
-        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
+        /* the next token in the comma's word, which the index holds */
+        size_t w = (p + 1) >> 6;
+        uint64_t bits = JET_LIKELY(w < od->direct) ? od->marks[w] & (~UINT64_C(0) << ((p + 1) & 63)) : 0;
+        if (JET_UNLIKELY(!bits)) return arr_after_comma_far(it, elem, p);
+        return arr_after_comma(it, elem, (w << 6) + jet__ctz64(bits));
     }
-    it->count++;
-    it->pending = p;
-    od->pos = p;
-    elem->od = od;
-    elem->pos = p;
-    elem->depth = it->depth;
-    return !od->failed;
+    if (JET_UNLIKELY(jet__gram_not_value(c)))
+        return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
+    return arr_take(it, elem, p);
 }
 
 /* jet_od_arr_next after a settle: the general one. */
 static JET_NOINLINE bool arr_next_settled(jet_od_iter *it, jet_odv *elem) {
+    /* a window reached by the settle may have failed stage 1 */
     if (!jet__od_settle(it)) return false;
-    return arr_step(it, elem);
+    return arr_step(it, elem) && !it->od->failed;
 }
 
 /* jet_od_arr_next when the cursor is not where the step starts: the
@@ -264,7 +292,7 @@ static JET_NOINLINE bool arr_next_pending(jet_od_iter *it, jet_odv *elem) {
         size_t q = jet__od_plain_string_end(od, p);
         if (JET_LIKELY(q != SIZE_MAX)) {
             od->pos = jet__od_next(od, q + 1);
-            return arr_step(it, elem);
+            return arr_step(it, elem) && !od->failed;
         }
     }
     return arr_next_settled(it, elem);
