@@ -220,8 +220,8 @@ static JET_ALWAYS_INLINE bool leave(jet_od_iter *it, size_t p) {
  * only tail calls and saves no registers. */
 static JET_NOINLINE bool arr_leave(jet_od_iter *it, size_t p) { return leave(it, p); }
 
-/* Returns the element at p (its first byte checked). */
-static JET_ALWAYS_INLINE bool arr_take(jet_od_iter *it, jet_odv *elem, size_t p) {
+/* Hands out the iterator's next value, at p (checked), as *elem. */
+static JET_ALWAYS_INLINE bool iter_take(jet_od_iter *it, jet_odv *elem, size_t p) {
     jet_od *od = it->od;
     it->count++;
     it->pending = p;
@@ -242,7 +242,7 @@ static JET_ALWAYS_INLINE bool arr_after_comma(jet_od_iter *it, jet_odv *elem, si
         jet__err k = jet__gram_after_comma(od->flags, c, ']');
         return k == JET_E_OK ? arr_leave(it, p) : jet__od_err(od, k, p);
     }
-    return arr_take(it, elem, p);
+    return iter_take(it, elem, p);
 }
 
 /* The same when the token after the ',' at p is not in the comma's word
@@ -272,7 +272,7 @@ static JET_ALWAYS_INLINE bool arr_step(jet_od_iter *it, jet_odv *elem) {
     }
     if (JET_UNLIKELY(jet__gram_not_value(c)))
         return jet__od_err(od, JET_E_EXPECTED_VALUE, p);
-    return arr_take(it, elem, p);
+    return iter_take(it, elem, p);
 }
 
 /* jet_od_arr_next after a settle: the general one. */
@@ -340,12 +340,7 @@ bool jet_od_obj_next(jet_od_iter *it, jet_str *key, jet_odv *val) {
     size_t kp = 0, vp = 0;
     if (!member(it, &kp)) return false;
     if (!jet__od_key(od, kp, key, &vp)) return false;
-    it->count++;
-    it->pending = vp;
-    od->pos = vp;
-    val->od = od;
-    val->pos = vp;
-    val->depth = it->depth;
+    iter_take(it, val, vp);
     return !od->failed;
 }
 
