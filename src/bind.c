@@ -696,6 +696,28 @@ static JET_ALWAYS_INLINE bool str_backslash(jet_od *od, const jet_od_toks *t, si
     return jet__od_has_backslash(od, p + 1, q);
 }
 
+/* str_backslash for a loop whose strings come in order (the member loop):
+ * *clean is a word index below which every backslash word from the
+ * loop's first string on is known empty (and directly indexed), so a
+ * string ending in a word already checked (most keys and short values
+ * share their word with the string before) costs one compare; the
+ * others check the words not yet seen and move *clean past them. */
+static JET_ALWAYS_INLINE bool str_backslash_after(jet_od *od, const jet_od_toks *t, size_t *clean,
+                                                  size_t p, size_t q) {
+    if (JET_LIKELY(t->w < *clean)) return false;
+    if (JET_LIKELY(t->w < t->direct)) {
+        const uint64_t *bs = od->bs;
+        uint64_t any = bs[t->w];
+        size_t from = p >> 6 > *clean ? p >> 6 : *clean;
+        for (size_t w = from; w < t->w; w++) any |= bs[w];
+        if (JET_LIKELY(!any)) {
+            *clean = t->w + 1;
+            return false;
+        }
+    }
+    return jet__od_has_backslash(od, p + 1, q);
+}
+
 /* After an array's element, its separator from the stream tk: 1 with *v
  * on the next element; 0 at the array's end (left: depth restored, tk past
  * its ']'); -1 on an error (recorded). */
@@ -1334,6 +1356,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     jet__od_toks_seek(od, &tk, at + 1);
     size_t p = jet__od_toks_take(&tk, n); /* the first key's quote, or '}' */
     if (JET_UNLIKELY(p >= n)) return jet__od_err(od, JET_E_END_IN_OBJECT, n);
+    size_t bs_clean = p >> 6; /* str_backslash_after: no word checked yet */
     /* the fields seen: the first 64 in a word of their own (a register),
      * the rest of a table that large in memory */
     uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1];
@@ -1377,7 +1400,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             }
             int fi;
-            if (JET_LIKELY(!str_backslash(od, &tk, p, q))) {
+            if (JET_LIKELY(!str_backslash_after(od, &tk, &bs_clean, p, q))) {
                 uint32_t expect = *guess;
                 if (expect < guessed && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
                     fi = (int)expect;
@@ -1429,7 +1452,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     /* jet__od_toks_skip's string, long ones (ids,
                      * signatures) checked for backslashes by str_backslash */
                     size_t sq = jet__od_toks_take(&tk, n);
-                    if (JET_UNLIKELY(str_backslash(od, &tk, v, sq)) && !jet__od_escapes_ok(od, v + 1, sq))
+                    if (JET_UNLIKELY(str_backslash_after(od, &tk, &bs_clean, v, sq)) && !jet__od_escapes_ok(od, v + 1, sq))
                         return jet__od_invalid(od, v);
                 } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
@@ -1469,7 +1492,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 char *dst = base + f->offset;
                 if (f->kind == JET_K_STR && vc == '"') {
                     size_t vq = jet__od_toks_take(&tk, n);
-                    if (JET_LIKELY(vq < n && !str_backslash(od, &tk, v, vq))) {
+                    if (JET_LIKELY(vq < n && !str_backslash_after(od, &tk, &bs_clean, v, vq))) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         jet__field_str_store(dst, f->flags, sv);
                         mark_present(f, base, true);
