@@ -1612,24 +1612,24 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
             }
         separator:;
+            /* the separator and the token after it, taken together: the
+             * next key's quote, or the token after the object's '}' */
             size_t sep = jet__od_toks_take(&tk, n);
+            p = jet__od_toks_take(&tk, n);
+            if (JET_LIKELY(p < n && j[sep] == ',' && j[p] == '"')) continue;
             if (JET_UNLIKELY(sep >= n))
                 return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             if (j[sep] == ',') {
-                p = jet__od_toks_take(&tk, n);
                 if (JET_UNLIKELY(p >= n))
                     return jet__od_err(od, JET_E_END_IN_OBJECT, n);
-                if (JET_UNLIKELY(j[p] != '"')) {
-                    jet__err k = jet__gram_after_comma(od->flags, j[p], '}');
-                    if (k != JET_E_OK) return jet__od_err(od, k, p);
-                    sep = p; /* a trailing comma: the '}' ends the object */
-                } else {
-                    continue;
-                }
+                jet__err k = jet__gram_after_comma(od->flags, j[p], '}');
+                if (k != JET_E_OK) return jet__od_err(od, k, p);
+                sep = p; /* a trailing comma: the '}' ends the object */
+                p = jet__od_toks_take(&tk, n);
             }
             if (JET_UNLIKELY(j[sep] != '}'))
                 return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, sep);
-            od->pos = jet__od_toks_take(&tk, n);
+            od->pos = p;
             od->depth--;
             break;
         }
