@@ -718,6 +718,44 @@ static JET_ALWAYS_INLINE bool str_backslash_after(jet_od *od, const jet_od_toks 
     return jet__od_has_backslash(od, p + 1, q);
 }
 
+/* The closing quote of the string whose opening quote v was just taken
+ * from t (n when there is none), with *esc set as str_backslash_after
+ * answers for it: a string that runs past its word (ids, keys, signatures,
+ * text) reads each word's marks and backslashes in one loop rather than
+ * one for the quote and another for the check. */
+static JET_ALWAYS_INLINE size_t take_string_end(jet_od *od, jet_od_toks *t, size_t *clean, size_t v,
+                                                size_t n, bool *esc) {
+    if (JET_LIKELY(t->bits) || JET_UNLIKELY(t->w >= t->direct)) {
+        size_t q = jet__od_toks_take(t, n);
+        *esc = q < n && str_backslash_after(od, t, clean, v, q);
+        return q;
+    }
+    const uint64_t *bs = od->bs;
+    size_t w = t->w;
+    uint64_t any = w < *clean ? 0 : bs[w], bits;
+    do {
+        if (JET_UNLIKELY(++w >= t->direct)) { /* past the input (a direct index covers it) */
+            t->w = w - 1;
+            t->base = t->w << 6;
+            *esc = false;
+            return jet__od_toks_take(t, n);
+        }
+        bits = t->marks[w];
+        any |= bs[w];
+    } while (!bits);
+    t->w = w;
+    t->base = w << 6;
+    t->bits = bits & (bits - 1);
+    size_t q = t->base + jet__ctz64_offset(bits);
+    if (JET_LIKELY(!any)) {
+        *clean = w + 1;
+        *esc = false;
+    } else {
+        *esc = jet__od_has_backslash(od, v + 1, q);
+    }
+    return q;
+}
+
 /* After an array's element, its separator from the stream tk: 1 with *v
  * on the next element; 0 at the array's end (left: depth restored, tk past
  * its ']'); -1 on an error (recorded). */
@@ -1451,8 +1489,9 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 } else if (c == '"') {
                     /* jet__od_toks_skip's string, long ones (ids,
                      * signatures) checked for backslashes by str_backslash */
-                    size_t sq = jet__od_toks_take(&tk, n);
-                    if (JET_UNLIKELY(str_backslash_after(od, &tk, &bs_clean, v, sq)) && !jet__od_escapes_ok(od, v + 1, sq))
+                    bool esc;
+                    size_t sq = take_string_end(od, &tk, &bs_clean, v, n, &esc);
+                    if (JET_UNLIKELY(esc) && !jet__od_escapes_ok(od, v + 1, sq))
                         return jet__od_invalid(od, v);
                 } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
@@ -1491,8 +1530,9 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 char vc = j[v];
                 char *dst = base + f->offset;
                 if (f->kind == JET_K_STR && vc == '"') {
-                    size_t vq = jet__od_toks_take(&tk, n);
-                    if (JET_LIKELY(vq < n && !str_backslash_after(od, &tk, &bs_clean, v, vq))) {
+                    bool esc;
+                    size_t vq = take_string_end(od, &tk, &bs_clean, v, n, &esc);
+                    if (JET_LIKELY(vq < n && !esc)) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         jet__field_str_store(dst, f->flags, sv);
                         mark_present(f, base, true);

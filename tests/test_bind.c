@@ -1920,6 +1920,54 @@ static void test_member_loop(void) {
     }
 }
 
+/* Strings over several words read by the member loop (one loop over the
+ * marks and backslashes of their words, and the words already found
+ * without a backslash remembered for the next strings): every alignment,
+ * lengths around the word size, a backslash in each position of a
+ * declared string, a skipped one (strictly checked, bad escapes included)
+ * and a key after them. */
+static void test_string_words(void) {
+    char doc[1024], want[256];
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        for (size_t shift = 0; shift < 64; shift += 7) {
+            for (size_t len = 60; len < 200; len += 23) {
+                for (size_t esc = 0; esc <= len; esc += 11) { /* esc == len: none */
+                    /* name: len bytes, "\n" at esc; skip: the same text
+                     * with "\q" there when bad; then an escaped key */
+                    for (int bad = 0; bad < 2; bad++) {
+                        char body[256], sbody[256];
+                        size_t k = 0, sk = 0;
+                        for (size_t i = 0; i < len; i++) {
+                            if (i == esc) {
+                                body[k++] = '\\', body[k++] = 'n';
+                                sbody[sk++] = '\\', sbody[sk++] = bad ? 'q' : 't';
+                            } else {
+                                body[k++] = sbody[sk++] = (char)('a' + i % 26);
+                            }
+                        }
+                        body[k] = sbody[sk] = 0;
+                        int dn = snprintf(doc, sizeof doc,
+                                          "{%*s\"skip\":\"%s\",\"name\":\"%s\",\"tags\":[],\"pts\":[],"
+                                          "\"sm\\u0061ll\":1,\"last\":2}",
+                                          (int)shift, "", sbody, body);
+                        size_t w = 0;
+                        for (size_t i = 0; i < len; i++) want[w++] = i == esc ? '\n' : (char)('a' + i % 26);
+                        MlDoc m;
+                        bool ok = dec_n(&ml_doc_type, &m, doc, (size_t)dn, fl);
+                        if (bad && esc < len && !lazy) {
+                            CHECK_MSG(!ok && err.code == JET_ERR_STRING_ESCAPE, "bad skip: %s", doc);
+                            continue;
+                        }
+                        CHECK_MSG(ok && str_is(m.name, want, w) && m.small == 1 && m.last == 2,
+                                  "%s (lazy %d): %d %s", doc, lazy, (int)ok, jet_code_name(err.code));
+                    }
+                }
+            }
+        }
+    }
+}
+
 int main(void) {
     od = jet_od_new(NULL);
     CHECK(od != NULL);
@@ -1938,6 +1986,7 @@ int main(void) {
     test_small_docs();
     test_key_order();
     test_member_loop();
+    test_string_words();
 
     jet_arena_free(&arena);
     jet_od_free(od);
