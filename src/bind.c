@@ -1479,7 +1479,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
                 char c = j[v];
                 if (lazy) {
-                    if ((c | 0x20) != '{') { /* neither '{' nor '[' */
+                    if (c == '"' && !tk.bits) {
+                        /* a string past its word, its words' backslashes
+                         * read on the way: a key after it then finds its
+                         * word checked (str_backslash_after) */
+                        bool esc;
+                        take_string_end(od, &tk, &bs_clean, v, n, &esc);
+                    } else if ((c | 0x20) != '{') { /* neither '{' nor '[' */
                         jet__od_toks_skip_scalar(&tk, c, n);
                         if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
                             return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
