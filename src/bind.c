@@ -1506,10 +1506,10 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 const jet_field *f = &t->fields[fi];
                 const unsigned ufi = (unsigned)fi;
                 uint64_t bit = UINT64_C(1) << (ufi & 63);
-                od->pos = v;
                 if (JET_UNLIKELY((ufi < 64 ? seen : seen_more[(ufi >> 6) - 1]) & bit)) {
                     if (d->duplicates == DUP_ERROR) return duplicate_error(od, t, fi, at, p);
                     if (d->duplicates == DUP_FIRST) {
+                        od->pos = v;
                         if (!jet__od_toks_skip(od, &tk, v, j[v])) return false;
                         goto separator;
                     }
@@ -1546,6 +1546,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     }
                     if (vq < n) { /* escaped: its quotes are known, no second search */
                         jet_str sv;
+                        od->pos = v; /* (the arena's errors) */
                         if (!jet__od_string_body(od, v, vq, &sv) || !store_field_str(d, f, dst, sv))
                             return false;
                         mark_present(f, base, true);
@@ -1588,16 +1589,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 } else if (f->kind == JET_K_STRUCT && vc == '{') {
                     /* a nested object: straight in, without decode_value's dispatch */
                     mark_present(f, base, true);
+                    od->pos = v;
                     if (!decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
                 } else if (f->kind == JET_K_ARRAY && vc == '[') {
                     /* an array: straight in, as a nested object */
                     mark_present(f, base, true);
+                    od->pos = v;
                     if (!decode_array(d, f, base)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
                 } else if (f->kind == JET_K_UNION && vc == '{') {
+                    od->pos = v;
                     if (!decode_union_object(d, f, base)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
@@ -1644,6 +1648,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             od->pos = jet__od_next(od, e);
                         } else {
                             jet_od_toks rest = tk; /* tk's address stays here (registers) */
+                            od->pos = v; /* as the member's own paths leave it */
                             if (!skip_rest(d, t, &rest, sep, at)) return false;
                         }
                         od->depth--;
