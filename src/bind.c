@@ -718,6 +718,13 @@ static JET_ALWAYS_INLINE bool str_backslash_after(jet_od *od, const jet_od_toks 
     return jet__od_has_backslash(od, p + 1, q);
 }
 
+/* jet__od_token_end_ok for a scalar that ends at e, its first token just
+ * taken from t: the token after it is most often t's next, and then no
+ * byte needs reading. */
+static JET_ALWAYS_INLINE bool toks_end_ok(jet_od *od, const jet_od_toks *t, size_t e) {
+    return (t->bits && t->base + jet__ctz64_offset(t->bits) == e) || jet__od_token_end_ok(od, e);
+}
+
 /* The closing quote of the string whose opening quote v was just taken
  * from t (n when there is none), with *esc set as str_backslash_after
  * answers for it: a string that runs past its word (ids, keys, signatures,
@@ -1557,7 +1564,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     bool neg;
                     const char *fe = JET_LIKELY(n - v >= 32) ? jet__od_fast_int(j + v, j + n, &mag, &neg)
                                                              : fast_int_near_end(j, v, n, &mag, &neg);
-                    if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
+                    if (JET_LIKELY(fe && toks_end_ok(od, &tk, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
                             ok = neg ? (mag ? range_error(od, v, f->size, true)
@@ -1611,7 +1618,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     const char *err_at = j + v;
                     const char *fe = jet_num_parse(j + v, j + n, od->flags & JET_READ_ALLOW_NAN_INF, &num,
                                                    &code, &err_at);
-                    if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)) &&
+                    if (JET_LIKELY(fe && toks_end_ok(od, &tk, (size_t)(fe - j)) &&
                                    (vc == '-' || (vc >= '0' && vc <= '9')))) {
                         double x = num.kind == JET_NUM_REAL   ? num.v.d
                                    : num.kind == JET_NUM_UINT ? (double)num.v.u

@@ -1885,6 +1885,10 @@ static void test_member_loop(void) {
         CHECK(m.has_note && STR_IS(m.note, "x"));
         CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nul}"), fl));
         CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nullx}"), fl));
+        /* glued integers, lazily too */
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1x,\"last\":3}"), fl));
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3x}"), fl));
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1\n,\"last\":3\t}"), fl));
         /* an escaped key while the order is guessed */
         CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"n\\u0061me\":\"k\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
         CHECK(STR_IS(m.name, "k") && m.last == 3);
@@ -1907,6 +1911,12 @@ static void test_member_loop(void) {
         "{\"name\":\"\",\"tags\":[[\"a\"",
         "{\"name\":\"\",\"tags\":[[\"a\"],",
         "{\"name\":\"\",\"tags\":[[\"a\\x\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        /* integers glued to what follows (the next token is not where they end) */
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1x,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":12\"\",\"last\":3}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3a}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3 a}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":345678901234567890123456789012345x}",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         jet_error want;
