@@ -20,6 +20,7 @@
 #include "api_sample.h"
 #include "bind_eq.h"
 #include "check.h"
+#include "internal.h" /* jet__od_window_set */
 #include "jet.h"
 #include "kitchen.h"
 #include "oracle/twitter_stats.h"
@@ -1935,8 +1936,9 @@ static void test_member_loop(void) {
  * without a backslash remembered for the next strings): every alignment,
  * lengths around the word size, a backslash in each position of a
  * declared string, a skipped one (strictly checked, bad escapes included)
- * and a key after them. */
-static void test_string_words(void) {
+ * and a key after them; over a whole index and over windows of a few
+ * words. */
+static void string_words(size_t window) {
     char doc[1024], want[256];
     for (int lazy = 0; lazy < 2; lazy++) {
         jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
@@ -1970,12 +1972,23 @@ static void test_string_words(void) {
                             continue;
                         }
                         CHECK_MSG(ok && str_is(m.name, want, w) && m.small == 1 && m.last == 2,
-                                  "%s (lazy %d): %d %s", doc, lazy, (int)ok, jet_code_name(err.code));
+                                  "%s (lazy %d, window %zu): %d %s", doc, lazy, window, (int)ok,
+                                  jet_code_name(err.code));
                     }
                 }
             }
         }
     }
+}
+static void test_string_words(void) {
+    /* one window over the whole input (a direct index), then windows of
+     * 2 x 1 and 2 x 4 words (the loop's general paths) */
+    static const size_t halves[] = {0, 1, 4};
+    for (size_t h = 0; h < sizeof halves / sizeof halves[0]; h++) {
+        jet__od_window_set(halves[h]);
+        string_words(halves[h]);
+    }
+    jet__od_window_set(0);
 }
 
 int main(void) {
