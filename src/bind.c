@@ -1501,7 +1501,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     }
                 } else if (c == '"') {
                     /* jet__od_toks_skip's string, long ones (ids,
-                     * signatures) checked for backslashes by str_backslash */
+                     * signatures) read by take_string_end */
                     bool esc;
                     size_t sq = take_string_end(od, &tk, &bs_clean, v, n, &esc);
                     if (JET_UNLIKELY(esc) && !jet__od_escapes_ok(od, v + 1, sq))
@@ -1655,7 +1655,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             od->pos = jet__od_next(od, e);
                         } else {
                             jet_od_toks rest = tk; /* tk's address stays here (registers) */
-                            od->pos = v; /* as the member's own paths leave it */
+                            if (od->pos < v) od->pos = v; /* past a nested value, else on the value */
                             if (!skip_rest(d, t, &rest, sep, at)) return false;
                         }
                         od->depth--;
