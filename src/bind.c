@@ -696,6 +696,73 @@ static JET_ALWAYS_INLINE bool str_backslash(jet_od *od, const jet_od_toks *t, si
     return jet__od_has_backslash(od, p + 1, q);
 }
 
+/* str_backslash for a loop whose strings come in order (the member loop):
+ * *clean is a word index below which every backslash word from the
+ * loop's first string on is known empty (and directly indexed), so a
+ * string ending in a word already checked (most keys and short values
+ * share their word with the string before) costs one compare; the
+ * others check the words not yet seen and move *clean past them. */
+static JET_ALWAYS_INLINE bool str_backslash_after(jet_od *od, const jet_od_toks *t, size_t *clean,
+                                                  size_t p, size_t q) {
+    if (JET_LIKELY(t->w < *clean)) return false;
+    if (JET_LIKELY(t->w < t->direct)) {
+        const uint64_t *bs = od->bs;
+        uint64_t any = bs[t->w];
+        size_t from = p >> 6 > *clean ? p >> 6 : *clean;
+        for (size_t w = from; w < t->w; w++) any |= bs[w];
+        if (JET_LIKELY(!any)) {
+            *clean = t->w + 1;
+            return false;
+        }
+    }
+    return jet__od_has_backslash(od, p + 1, q);
+}
+
+/* jet__od_token_end_ok for a scalar that ends at e, its first token just
+ * taken from t: the token after it is most often t's next, and then no
+ * byte needs reading. */
+static JET_ALWAYS_INLINE bool toks_end_ok(jet_od *od, const jet_od_toks *t, size_t e) {
+    return (t->bits && t->base + jet__ctz64_offset(t->bits) == e) || jet__od_token_end_ok(od, e);
+}
+
+/* The closing quote of the string whose opening quote v was just taken
+ * from t (n when there is none), with *esc set as str_backslash_after
+ * answers for it: a string that runs past its word (ids, keys, signatures,
+ * text) reads each word's marks and backslashes in one loop rather than
+ * one for the quote and another for the check. */
+static JET_ALWAYS_INLINE size_t take_string_end(jet_od *od, jet_od_toks *t, size_t *clean, size_t v,
+                                                size_t n, bool *esc) {
+    if (JET_LIKELY(t->bits) || JET_UNLIKELY(t->w >= t->direct)) {
+        size_t q = jet__od_toks_take(t, n);
+        *esc = q < n && str_backslash_after(od, t, clean, v, q);
+        return q;
+    }
+    const uint64_t *bs = od->bs;
+    size_t w = t->w;
+    uint64_t any = w < *clean ? 0 : bs[w], bits;
+    do {
+        if (JET_UNLIKELY(++w >= t->direct)) { /* past the input (a direct index covers it) */
+            t->w = w - 1;
+            t->base = t->w << 6;
+            *esc = false;
+            return jet__od_toks_take(t, n);
+        }
+        bits = t->marks[w];
+        any |= bs[w];
+    } while (!bits);
+    t->w = w;
+    t->base = w << 6;
+    t->bits = bits & (bits - 1);
+    size_t q = t->base + jet__ctz64_offset(bits);
+    if (JET_LIKELY(!any)) {
+        *clean = w + 1;
+        *esc = false;
+    } else {
+        *esc = jet__od_has_backslash(od, v + 1, q);
+    }
+    return q;
+}
+
 /* After an array's element, its separator from the stream tk: 1 with *v
  * on the next element; 0 at the array's end (left: depth restored, tk past
  * its ']'); -1 on an error (recorded). */
@@ -1334,6 +1401,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     jet__od_toks_seek(od, &tk, at + 1);
     size_t p = jet__od_toks_take(&tk, n); /* the first key's quote, or '}' */
     if (JET_UNLIKELY(p >= n)) return jet__od_err(od, JET_E_END_IN_OBJECT, n);
+    size_t bs_clean = p >> 6; /* str_backslash_after: no word checked yet */
     /* the fields seen: the first 64 in a word of their own (a register),
      * the rest of a table that large in memory */
     uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1];
@@ -1377,7 +1445,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             }
             int fi;
-            if (JET_LIKELY(!str_backslash(od, &tk, p, q))) {
+            if (JET_LIKELY(!str_backslash_after(od, &tk, &bs_clean, p, q))) {
                 uint32_t expect = *guess;
                 if (expect < guessed && key_is(t, expect, j + p + 1, q - p - 1, j + n)) {
                     fi = (int)expect;
@@ -1418,7 +1486,13 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
                 char c = j[v];
                 if (lazy) {
-                    if ((c | 0x20) != '{') { /* neither '{' nor '[' */
+                    if (c == '"' && !tk.bits) {
+                        /* a string past its word, its words' backslashes
+                         * read on the way: a key after it then finds its
+                         * word checked (str_backslash_after) */
+                        bool esc;
+                        take_string_end(od, &tk, &bs_clean, v, n, &esc);
+                    } else if ((c | 0x20) != '{') { /* neither '{' nor '[' */
                         jet__od_toks_skip_scalar(&tk, c, n);
                         if (JET_UNLIKELY(not_a_value[(unsigned char)c]))
                             return jet__od_err(od, JET_E_EXPECTED_VALUE, v);
@@ -1427,9 +1501,10 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     }
                 } else if (c == '"') {
                     /* jet__od_toks_skip's string, long ones (ids,
-                     * signatures) checked for backslashes by str_backslash */
-                    size_t sq = jet__od_toks_take(&tk, n);
-                    if (JET_UNLIKELY(str_backslash(od, &tk, v, sq)) && !jet__od_escapes_ok(od, v + 1, sq))
+                     * signatures) read by take_string_end */
+                    bool esc;
+                    size_t sq = take_string_end(od, &tk, &bs_clean, v, n, &esc);
+                    if (JET_UNLIKELY(esc) && !jet__od_escapes_ok(od, v + 1, sq))
                         return jet__od_invalid(od, v);
                 } else if (!jet__od_toks_skip(od, &tk, v, c)) {
                     return false;
@@ -1438,10 +1513,10 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 const jet_field *f = &t->fields[fi];
                 const unsigned ufi = (unsigned)fi;
                 uint64_t bit = UINT64_C(1) << (ufi & 63);
-                od->pos = v;
                 if (JET_UNLIKELY((ufi < 64 ? seen : seen_more[(ufi >> 6) - 1]) & bit)) {
                     if (d->duplicates == DUP_ERROR) return duplicate_error(od, t, fi, at, p);
                     if (d->duplicates == DUP_FIRST) {
+                        od->pos = v;
                         if (!jet__od_toks_skip(od, &tk, v, j[v])) return false;
                         goto separator;
                     }
@@ -1468,8 +1543,9 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 char vc = j[v];
                 char *dst = base + f->offset;
                 if (f->kind == JET_K_STR && vc == '"') {
-                    size_t vq = jet__od_toks_take(&tk, n);
-                    if (JET_LIKELY(vq < n && !str_backslash(od, &tk, v, vq))) {
+                    bool esc;
+                    size_t vq = take_string_end(od, &tk, &bs_clean, v, n, &esc);
+                    if (JET_LIKELY(vq < n && !esc)) {
                         jet_str sv = {j + v + 1, vq - v - 1};
                         jet__field_str_store(dst, f->flags, sv);
                         mark_present(f, base, true);
@@ -1477,6 +1553,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     }
                     if (vq < n) { /* escaped: its quotes are known, no second search */
                         jet_str sv;
+                        od->pos = v; /* (the arena's errors) */
                         if (!jet__od_string_body(od, v, vq, &sv) || !store_field_str(d, f, dst, sv))
                             return false;
                         mark_present(f, base, true);
@@ -1487,7 +1564,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     bool neg;
                     const char *fe = JET_LIKELY(n - v >= 32) ? jet__od_fast_int(j + v, j + n, &mag, &neg)
                                                              : fast_int_near_end(j, v, n, &mag, &neg);
-                    if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)))) {
+                    if (JET_LIKELY(fe && toks_end_ok(od, &tk, (size_t)(fe - j)))) {
                         bool ok;
                         if (f->kind == JET_K_UINT)
                             ok = neg ? (mag ? range_error(od, v, f->size, true)
@@ -1519,16 +1596,19 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 } else if (f->kind == JET_K_STRUCT && vc == '{') {
                     /* a nested object: straight in, without decode_value's dispatch */
                     mark_present(f, base, true);
+                    od->pos = v;
                     if (!decode_struct(d, (jet_struct *)(uintptr_t)f->sub, dst, NULL)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
                 } else if (f->kind == JET_K_ARRAY && vc == '[') {
                     /* an array: straight in, as a nested object */
                     mark_present(f, base, true);
+                    od->pos = v;
                     if (!decode_array(d, f, base)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
                 } else if (f->kind == JET_K_UNION && vc == '{') {
+                    od->pos = v;
                     if (!decode_union_object(d, f, base)) return false;
                     jet__od_toks_seek(od, &tk, od->pos);
                     goto next;
@@ -1538,7 +1618,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                     const char *err_at = j + v;
                     const char *fe = jet_num_parse(j + v, j + n, od->flags & JET_READ_ALLOW_NAN_INF, &num,
                                                    &code, &err_at);
-                    if (JET_LIKELY(fe && jet__od_token_end_ok(od, (size_t)(fe - j)) &&
+                    if (JET_LIKELY(fe && toks_end_ok(od, &tk, (size_t)(fe - j)) &&
                                    (vc == '-' || (vc >= '0' && vc <= '9')))) {
                         double x = num.kind == JET_NUM_REAL   ? num.v.d
                                    : num.kind == JET_NUM_UINT ? (double)num.v.u
@@ -1575,6 +1655,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                             od->pos = jet__od_next(od, e);
                         } else {
                             jet_od_toks rest = tk; /* tk's address stays here (registers) */
+                            if (od->pos < v) od->pos = v; /* past a nested value, else on the value */
                             if (!skip_rest(d, t, &rest, sep, at)) return false;
                         }
                         od->depth--;
@@ -1589,24 +1670,24 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 }
             }
         separator:;
+            /* the separator and the token after it, taken together: the
+             * next key's quote, or the token after the object's '}' */
             size_t sep = jet__od_toks_take(&tk, n);
+            p = jet__od_toks_take(&tk, n);
+            if (JET_LIKELY(p < n && j[sep] == ',' && j[p] == '"')) continue;
             if (JET_UNLIKELY(sep >= n))
                 return jet__od_err(od, JET_E_END_IN_OBJECT, n);
             if (j[sep] == ',') {
-                p = jet__od_toks_take(&tk, n);
                 if (JET_UNLIKELY(p >= n))
                     return jet__od_err(od, JET_E_END_IN_OBJECT, n);
-                if (JET_UNLIKELY(j[p] != '"')) {
-                    jet__err k = jet__gram_after_comma(od->flags, j[p], '}');
-                    if (k != JET_E_OK) return jet__od_err(od, k, p);
-                    sep = p; /* a trailing comma: the '}' ends the object */
-                } else {
-                    continue;
-                }
+                jet__err k = jet__gram_after_comma(od->flags, j[p], '}');
+                if (k != JET_E_OK) return jet__od_err(od, k, p);
+                sep = p; /* a trailing comma: the '}' ends the object */
+                p = jet__od_toks_take(&tk, n);
             }
             if (JET_UNLIKELY(j[sep] != '}'))
                 return jet__od_err(od, JET_E_EXPECTED_OBJECT_SEP, sep);
-            od->pos = jet__od_toks_take(&tk, n);
+            od->pos = p;
             od->depth--;
             break;
         }

@@ -20,6 +20,7 @@
 #include "api_sample.h"
 #include "bind_eq.h"
 #include "check.h"
+#include "internal.h" /* jet__od_window_set */
 #include "jet.h"
 #include "kitchen.h"
 #include "oracle/twitter_stats.h"
@@ -1885,6 +1886,10 @@ static void test_member_loop(void) {
         CHECK(m.has_note && STR_IS(m.note, "x"));
         CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nul}"), fl));
         CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3,\"note\":nullx}"), fl));
+        /* glued integers, lazily too */
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1x,\"last\":3}"), fl));
+        CHECK(!dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3x}"), fl));
+        CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1\n,\"last\":3\t}"), fl));
         /* an escaped key while the order is guessed */
         CHECK_DEC_OK(dec_n(&ml_doc_type, &m, LIT("{\"n\\u0061me\":\"k\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3}"), fl));
         CHECK(STR_IS(m.name, "k") && m.last == 3);
@@ -1907,6 +1912,12 @@ static void test_member_loop(void) {
         "{\"name\":\"\",\"tags\":[[\"a\"",
         "{\"name\":\"\",\"tags\":[[\"a\"],",
         "{\"name\":\"\",\"tags\":[[\"a\\x\"]],\"pts\":[],\"small\":1,\"last\":3}",
+        /* integers glued to what follows (the next token is not where they end) */
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1x,\"last\":3}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":12\"\",\"last\":3}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3a}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":3 a}",
+        "{\"name\":\"\",\"tags\":[],\"pts\":[],\"small\":1,\"last\":345678901234567890123456789012345x}",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         jet_error want;
@@ -1918,6 +1929,66 @@ static void test_member_loop(void) {
                   "%s: %s at %zu, want %s at %zu", bad[i], jet_code_name(err.code), err.offset,
                   jet_code_name(want.code), want.offset);
     }
+}
+
+/* Strings over several words read by the member loop (one loop over the
+ * marks and backslashes of their words, and the words already found
+ * without a backslash remembered for the next strings): every alignment,
+ * lengths around the word size, a backslash in each position of a
+ * declared string, a skipped one (strictly checked, bad escapes included)
+ * and a key after them; over a whole index and over windows of a few
+ * words. */
+static void string_words(size_t window) {
+    char doc[1024], want[256];
+    for (int lazy = 0; lazy < 2; lazy++) {
+        jet_read_flags fl = lazy ? JET_READ_LAZY : 0;
+        for (size_t shift = 0; shift < 64; shift += 7) {
+            for (size_t len = 60; len < 200; len += 23) {
+                for (size_t esc = 0; esc <= len; esc += 11) { /* esc == len: none */
+                    /* name: len bytes, "\n" at esc; skip: the same text
+                     * with "\q" there when bad; then an escaped key */
+                    for (int bad = 0; bad < 2; bad++) {
+                        char body[256], sbody[256];
+                        size_t k = 0, sk = 0;
+                        for (size_t i = 0; i < len; i++) {
+                            if (i == esc) {
+                                body[k++] = '\\', body[k++] = 'n';
+                                sbody[sk++] = '\\', sbody[sk++] = bad ? 'q' : 't';
+                            } else {
+                                body[k++] = sbody[sk++] = (char)('a' + i % 26);
+                            }
+                        }
+                        body[k] = sbody[sk] = 0;
+                        int dn = snprintf(doc, sizeof doc,
+                                          "{%*s\"skip\":\"%s\",\"name\":\"%s\",\"tags\":[],\"pts\":[],"
+                                          "\"sm\\u0061ll\":1,\"last\":2}",
+                                          (int)shift, "", sbody, body);
+                        size_t w = 0;
+                        for (size_t i = 0; i < len; i++) want[w++] = i == esc ? '\n' : (char)('a' + i % 26);
+                        MlDoc m;
+                        bool ok = dec_n(&ml_doc_type, &m, doc, (size_t)dn, fl);
+                        if (bad && esc < len && !lazy) {
+                            CHECK_MSG(!ok && err.code == JET_ERR_STRING_ESCAPE, "bad skip: %s", doc);
+                            continue;
+                        }
+                        CHECK_MSG(ok && str_is(m.name, want, w) && m.small == 1 && m.last == 2,
+                                  "%s (lazy %d, window %zu): %d %s", doc, lazy, window, (int)ok,
+                                  jet_code_name(err.code));
+                    }
+                }
+            }
+        }
+    }
+}
+static void test_string_words(void) {
+    /* one window over the whole input (a direct index), then windows of
+     * 2 x 1 and 2 x 4 words (the loop's general paths) */
+    static const size_t halves[] = {0, 1, 4};
+    for (size_t h = 0; h < sizeof halves / sizeof halves[0]; h++) {
+        jet__od_window_set(halves[h]);
+        string_words(halves[h]);
+    }
+    jet__od_window_set(0);
 }
 
 int main(void) {
@@ -1938,6 +2009,7 @@ int main(void) {
     test_small_docs();
     test_key_order();
     test_member_loop();
+    test_string_words();
 
     jet_arena_free(&arena);
     jet_od_free(od);
