@@ -339,13 +339,42 @@ static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
 /* The state machine                                                          */
 /* ========================================================================== */
 
+/*
+ * Skips whitespace as skip_ws does, first taking the layout that
+ * pretty-printed JSON puts between tokens: a newline and its indentation,
+ * 8 spaces per step (a space byte flips no bit of x ^ 0x20..20, so the
+ * lowest set bit of that word is in the first byte that is not a space).
+ * What else there is (CR, tabs, blank lines, the last 8 bytes) goes on
+ * byte by byte in skip_ws. lim8: room_limit for 8.
+ */
+static JET_ALWAYS_INLINE const char *skip_layout(const char *p, const char *end, const char *lim8) {
+    if (JET_LIKELY(HAS_ROOM(p, lim8))) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\n') {
+            p++;
+            while (HAS_ROOM(p, lim8)) {
+                uint64_t y = jet__load_le64(p) ^ (ONES_8 * ' ');
+                if (y) {
+                    p += jet__ctz64_offset(y) >> 3;
+                    if ((unsigned char)*p > ' ') return p;
+                    break;
+                }
+                p += 8;
+            }
+        } else if (c > ' ') {
+            return p;
+        }
+    }
+    return skip_ws(p, end);
+}
+
 /* Skips whitespace (and comments when enabled). Jumps to `failed` when a
  * comment is malformed. Evaluates to nothing; updates p. (A macro: as an
  * inline function returning false on a bad comment, about 1% more
  * instructions on canada.json, callgrind.) */
 #define SKIP_WS()                                                            \
     do {                                                                     \
-        p = skip_ws(p, end);                                                 \
+        p = skip_layout(p, end, lim8);                                       \
         if (JET_UNLIKELY(comments) && p < end && *p == '/') {                \
             p = skip_comments(r, p);                                         \
             if (!p) goto failed;                                             \
@@ -540,7 +569,12 @@ key: {
         }
         p++;
     }
-    if (JET_LIKELY(p < end && !ws_table[(unsigned char)*p] && *p != '/')) goto value;
+    /* "key": value, the pretty-printed layout: one space */
+    if (JET_LIKELY(HAS_ROOM(p, lim8))) {
+        unsigned char c = (unsigned char)*p;
+        if (c == ' ') c = (unsigned char)*++p;
+        if (JET_LIKELY(c > ' ' && c != '/')) goto value;
+    }
     SKIP_WS();
     if (JET_UNLIKELY(p >= end)) {
         fail(r, JET_E_END_AFTER_COLON, p);
