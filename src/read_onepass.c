@@ -113,6 +113,22 @@ static JET_NOINLINE bool utf8_cut_by_end(const unsigned char *p, const unsigned 
 /* ========================================================================== */
 
 /*
+ * Whether the little-endian word w (the byte at p in its low bits) starts
+ * with two valid three-byte UTF-8 sequences: 1110xxxx 10xxxxxx 10xxxxxx
+ * twice, neither overlong (E0 followed by 80..9F) nor a UTF-16 surrogate
+ * (ED followed by A0..BF). With that pattern a sequence is invalid exactly
+ * when its lead's low nibble, xored with 0xD where bit 5 of the second byte
+ * is set, is zero: both nibbles are tested at once, bit 4 of nibble + 0xF
+ * being set for a nonzero one (CJK text: two characters per step).
+ */
+static inline bool utf8_two_3byte(uint64_t w) {
+    if ((w & UINT64_C(0x0000C0C0F0C0C0F0)) != UINT64_C(0x00008080E08080E0)) return false;
+    uint64_t flip = ((w >> 13) & UINT64_C(0x01000001)) * 0x0D;
+    uint64_t nib = (w ^ flip) & UINT64_C(0x0F00000F);
+    return ((nib + UINT64_C(0x0F00000F)) & UINT64_C(0x10000010)) == UINT64_C(0x10000010);
+}
+
+/*
  * A mask with the high bit set in the first byte of `x` (in memory order) that
  * needs attention inside a string: '"', '\\', a control character (< 0x20) or
  * a non-ASCII byte. Bytes after the first flagged one may be flagged falsely
@@ -148,23 +164,26 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
  * stay inside the string arena (see jet__parse). On success returns the byte after the
  * closing quote, sets *out_len and *noesc; NULL on error. Validating
  * (`write` false: dst is NULL), the string is only checked, nothing stored.
+ * lim8, lim16: room_limit for 8 and 16 (the reader's, kept in its frame).
  */
-static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char *dst,
-                                      size_t *out_len, bool *noesc, const bool write) {
-    const char *end = r->end;
+static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const char *end,
+                                                 const char *lim8, const char *lim16, char *dst,
+                                                 size_t *out_len, bool *noesc, const bool write) {
     char *d0 = dst;
     bool plain = true;
+    (void)lim16;
     for (;;) {
 #if JET_SCAN_SSE2
         /* Fast path: 16 bytes at a time while no byte needs attention. A
-         * signed compare with 0x20 flags both control characters and
-         * non-ASCII bytes. */
-        while ((size_t)(end - p) >= 16) {
+         * signed compare flags control characters and non-ASCII bytes at
+         * once, and '"' with them after an xor with 2 (0x22 becomes 0x20,
+         * no other byte does). Fewer than 16 bytes from the end of the
+         * input, the byte loop below takes over. */
+        while (HAS_ROOM(p, lim16)) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
             if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
-            __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-                                      _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-            sp = _mm_or_si128(sp, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+            __m128i sp = _mm_cmpgt_epi8(_mm_set1_epi8(0x21), _mm_xor_si128(x, _mm_set1_epi8(2)));
+            sp = _mm_or_si128(sp, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
             unsigned m = (unsigned)_mm_movemask_epi8(sp);
             if (m) {
                 unsigned k = jet__ctz32(m);
@@ -175,9 +194,9 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             p += 16;
             if (write) dst += 16;
         }
-#endif
+#else
         /* 8 bytes at a time while no byte needs attention. */
-        while ((size_t)(end - p) >= 8) {
+        while (HAS_ROOM(p, lim8)) {
             uint64_t x = jet__load_le64(p);
             if (write) memcpy(dst, p, 8);
             uint64_t m = string_special_mask(x);
@@ -190,6 +209,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             p += 8;
             if (write) dst += 8;
         }
+#endif
         /* Tail: byte at a time. */
         for (;;) {
             if (JET_UNLIKELY(p >= end))
@@ -216,6 +236,14 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
              * sequences, errors, the last bytes of the input) goes through
              * utf8_seq_len. dst has room: it never runs ahead of p. */
             do {
+                while (HAS_ROOM(p, lim8)) {
+                    uint64_t w = jet__load_le64(p);
+                    if (!utf8_two_3byte(w)) break;
+                    if (write) memcpy(dst, p, 8);
+                    p += 6;
+                    if (write) dst += 6;
+                }
+                if ((unsigned char)*p < 0x80) break; /* after a step: p < end */
                 if (JET_LIKELY(end - p >= 4)) {
                     uint32_t w = jet__load_le32(p);
                     if ((w & 0xC0C0F0u) == 0x8080E0u) {
@@ -420,6 +448,7 @@ static JET_ALWAYS_INLINE bool read_root_body(reader *r, jet_stack *st, uint32_t 
     const char *p = r->json;
     const char *end = r->end;
     const char *lim8 = room_limit(p, end, 8); /* as in read_indexed_body */
+    const char *lim16 = room_limit(p, end, 16);
     const char *lim_roomy = jet_num_roomy_limit(p, end, r->flags);
     const bool comments = (r->flags & JET_READ_ALLOW_COMMENTS) != 0;
     const bool trailing_commas = (r->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
@@ -447,7 +476,7 @@ value:
     case '"': {
         size_t len = 0;
         bool noesc = true;
-        const char *q = read_string(r, p + 1, s, &len, &noesc, build);
+        const char *q = read_string(r, p + 1, end, lim8, lim16, s, &len, &noesc, build);
         if (!q) goto failed;
         if (build) {
             put_string(v, s, len, noesc);
@@ -546,7 +575,7 @@ key: {
     RESERVE_SLOT();
     size_t len = 0;
     bool noesc = true;
-    const char *q = read_string(r, p + 1, s, &len, &noesc, build);
+    const char *q = read_string(r, p + 1, end, lim8, lim16, s, &len, &noesc, build);
     if (!q) goto failed;
     if (build) {
         put_string(v, s, len, noesc);
