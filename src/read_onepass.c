@@ -368,27 +368,38 @@ static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
 /* ========================================================================== */
 
 /*
+ * Skips a run of spaces (the indentation after a newline) 8 bytes per step:
+ * a space byte flips no bit of x ^ 0x20..20, so the lowest set bit of that
+ * word is in the first byte that is not a space. True when it stopped at
+ * that byte (*pp < end); false when fewer than 8 bytes were left
+ * (lim8: room_limit for 8), the rest being skip_ws's.
+ */
+static JET_ALWAYS_INLINE bool skip_indent(const char **pp, const char *lim8) {
+    const char *p = *pp;
+    while (HAS_ROOM(p, lim8)) {
+        uint64_t y = jet__load_le64(p) ^ (ONES_8 * ' ');
+        if (y) {
+            *pp = p + (jet__ctz64_offset(y) >> 3);
+            return true;
+        }
+        p += 8;
+    }
+    *pp = p;
+    return false;
+}
+
+/*
  * Skips whitespace as skip_ws does, first taking the layout that
- * pretty-printed JSON puts between tokens: a newline and its indentation,
- * 8 spaces per step (a space byte flips no bit of x ^ 0x20..20, so the
- * lowest set bit of that word is in the first byte that is not a space).
+ * pretty-printed JSON puts between tokens: a newline and its indentation.
  * What else there is (CR, tabs, blank lines, the last 8 bytes) goes on
- * byte by byte in skip_ws. lim8: room_limit for 8.
+ * byte by byte in skip_ws.
  */
 static JET_ALWAYS_INLINE const char *skip_layout(const char *p, const char *end, const char *lim8) {
     if (JET_LIKELY(HAS_ROOM(p, lim8))) {
         unsigned char c = (unsigned char)*p;
         if (c == '\n') {
             p++;
-            while (HAS_ROOM(p, lim8)) {
-                uint64_t y = jet__load_le64(p) ^ (ONES_8 * ' ');
-                if (y) {
-                    p += jet__ctz64_offset(y) >> 3;
-                    if ((unsigned char)*p > ' ') return p;
-                    break;
-                }
-                p += 8;
-            }
+            if (skip_indent(&p, lim8) && (unsigned char)*p > ' ') return p;
         } else if (c > ' ') {
             return p;
         }
@@ -601,7 +612,7 @@ key: {
     /* "key": value, the pretty-printed layout: one space */
     if (JET_LIKELY(HAS_ROOM(p, lim8))) {
         unsigned char c = (unsigned char)*p;
-        if (c == ' ') c = (unsigned char)*++p;
+        if (JET_LIKELY(c == ' ')) c = (unsigned char)*++p;
         if (JET_LIKELY(c > ' ' && c != '/')) goto value;
     }
     SKIP_WS();
@@ -639,13 +650,23 @@ after_value:
     goto failed;
 
 after_comma:
-    if (JET_UNLIKELY(p >= end) || ws_table[(unsigned char)*p] || *p == '/') {
+    /* pretty-printed: a newline and the indentation, then the token */
+    if (JET_LIKELY(HAS_ROOM(p, lim8))) {
+        if (*p == '\n') {
+            p++;
+            if (!skip_indent(&p, lim8)) goto comma_layout;
+        }
+        if (JET_LIKELY((unsigned char)*p > ' ' && *p != '/')) goto after_comma_token;
+    }
+comma_layout:
+    {
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
             fail(r, IN_OBJ ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, p);
             goto failed;
         }
     }
+after_comma_token:
     if (IN_OBJ) {
         if (JET_LIKELY(*p == '"')) goto key;
         if (*p == '}' && trailing_commas) goto close;
