@@ -175,16 +175,17 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
     for (;;) {
 #if JET_SCAN_SSE2
         /* Fast path: 16 bytes at a time while no byte needs attention. A
-         * signed compare flags control characters and non-ASCII bytes at
-         * once, and '"' with them after an xor with 2 (0x22 becomes 0x20,
-         * no other byte does). Fewer than 16 bytes from the end of the
-         * input, the byte loop below takes over. */
+         * signed compare passes the bytes that are neither control
+         * characters nor non-ASCII, and after an xor with 2 not '"' either
+         * (0x22 becomes 0x20, no other byte does); the plain bytes are those
+         * and not '\\'. Fewer than 16 bytes from the end of the input, the
+         * byte loop below takes over. */
         while (HAS_ROOM(p, lim16)) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
             if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
-            __m128i sp = _mm_cmpgt_epi8(_mm_set1_epi8(0x21), _mm_xor_si128(x, _mm_set1_epi8(2)));
-            sp = _mm_or_si128(sp, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-            unsigned m = (unsigned)_mm_movemask_epi8(sp);
+            __m128i ok = _mm_cmpgt_epi8(_mm_xor_si128(x, _mm_set1_epi8(2)), _mm_set1_epi8(0x20));
+            ok = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')), ok);
+            unsigned m = (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
             if (m) {
                 unsigned k = jet__ctz32(m);
                 p += k;
