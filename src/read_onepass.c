@@ -157,6 +157,30 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
     return true;
 }
 
+/* The string scan's vector constants: the reader sets them up once, behind
+ * an empty asm, so that they stay in registers instead of being loaded
+ * again for every string. */
+#if JET_SCAN_SSE2
+typedef struct string_consts {
+    __m128i two, space, backslash;
+} string_consts;
+static JET_ALWAYS_INLINE string_consts string_consts_make(void) {
+    string_consts k = {_mm_set1_epi8(2), _mm_set1_epi8(0x20), _mm_set1_epi8('\\')};
+#if JET_GNUC
+    __asm__("" : "+x"(k.two), "+x"(k.space), "+x"(k.backslash));
+#endif
+    return k;
+}
+#else
+typedef struct string_consts {
+    char unused;
+} string_consts;
+static JET_ALWAYS_INLINE string_consts string_consts_make(void) {
+    string_consts k = {0};
+    return k;
+}
+#endif
+
 /*
  * Scans the string whose opening quote precedes `p`, copying the unescaped
  * bytes to `dst`. Block stores of 8 or 16 bytes happen only when that many
@@ -167,11 +191,13 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
  * lim8, lim16: room_limit for 8 and 16 (the reader's, kept in its frame).
  */
 static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const char *end,
-                                                 const char *lim8, const char *lim16, char *dst,
+                                                 const char *lim8, const char *lim16,
+                                                 const string_consts *k16, char *dst,
                                                  size_t *out_len, bool *noesc, const bool write) {
     char *d0 = dst;
     bool plain = true;
     (void)lim16;
+    (void)k16;
     for (;;) {
 #if JET_SCAN_SSE2
         /* Fast path: 16 bytes at a time while no byte needs attention. A
@@ -183,8 +209,8 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
         while (HAS_ROOM(p, lim16)) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
             if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
-            __m128i ok = _mm_cmpgt_epi8(_mm_xor_si128(x, _mm_set1_epi8(2)), _mm_set1_epi8(0x20));
-            ok = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')), ok);
+            __m128i ok = _mm_cmpgt_epi8(_mm_xor_si128(x, k16->two), k16->space);
+            ok = _mm_andnot_si128(_mm_cmpeq_epi8(x, k16->backslash), ok);
             unsigned m = (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
             if (m) {
                 unsigned k = jet__ctz32(m);
@@ -461,6 +487,7 @@ static JET_ALWAYS_INLINE bool read_root_body(reader *r, jet_stack *st, uint32_t 
     const char *end = r->end;
     const char *lim8 = room_limit(p, end, 8); /* as in read_indexed_body */
     const char *lim16 = room_limit(p, end, 16);
+    const string_consts k16 = string_consts_make();
     const char *lim_roomy = jet_num_roomy_limit(p, end, r->flags);
     const bool comments = (r->flags & JET_READ_ALLOW_COMMENTS) != 0;
     const bool trailing_commas = (r->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
@@ -488,7 +515,7 @@ value:
     case '"': {
         size_t len = 0;
         bool noesc = true;
-        const char *q = read_string(r, p + 1, end, lim8, lim16, s, &len, &noesc, build);
+        const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &noesc, build);
         if (!q) goto failed;
         if (build) {
             put_string(v, s, len, noesc);
@@ -587,7 +614,7 @@ key: {
     RESERVE_SLOT();
     size_t len = 0;
     bool noesc = true;
-    const char *q = read_string(r, p + 1, end, lim8, lim16, s, &len, &noesc, build);
+    const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &noesc, build);
     if (!q) goto failed;
     if (build) {
         put_string(v, s, len, noesc);
