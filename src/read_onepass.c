@@ -113,6 +113,22 @@ static JET_NOINLINE bool utf8_cut_by_end(const unsigned char *p, const unsigned 
 /* ========================================================================== */
 
 /*
+ * Whether the little-endian word w (the byte at p in its low bits) starts
+ * with two valid three-byte UTF-8 sequences: 1110xxxx 10xxxxxx 10xxxxxx
+ * twice, neither overlong (E0 followed by 80..9F) nor a UTF-16 surrogate
+ * (ED followed by A0..BF). With that pattern a sequence is invalid exactly
+ * when its lead's low nibble, xored with 0xD where bit 5 of the second byte
+ * is set, is zero: both nibbles are tested at once, bit 4 of nibble + 0xF
+ * being set for a nonzero one (CJK text: two characters per step).
+ */
+static inline bool utf8_two_3byte(uint64_t w) {
+    if ((w & UINT64_C(0x0000C0C0F0C0C0F0)) != UINT64_C(0x00008080E08080E0)) return false;
+    uint64_t flip = ((w >> 13) & UINT64_C(0x01000001)) * 0x0D;
+    uint64_t nib = (w ^ flip) & UINT64_C(0x0F00000F);
+    return ((nib + UINT64_C(0x0F00000F)) & UINT64_C(0x10000010)) == UINT64_C(0x10000010);
+}
+
+/*
  * A mask with the high bit set in the first byte of `x` (in memory order) that
  * needs attention inside a string: '"', '\\', a control character (< 0x20) or
  * a non-ASCII byte. Bytes after the first flagged one may be flagged falsely
@@ -141,6 +157,30 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
     return true;
 }
 
+/* The string scan's vector constants: the reader sets them up once, behind
+ * an empty asm, so that they stay in registers instead of being loaded
+ * again for every string. */
+#if JET_SCAN_SSE2
+typedef struct string_consts {
+    __m128i two, space, backslash;
+} string_consts;
+static JET_ALWAYS_INLINE string_consts string_consts_make(void) {
+    string_consts k = {_mm_set1_epi8(2), _mm_set1_epi8(0x20), _mm_set1_epi8('\\')};
+#if JET_GNUC
+    __asm__("" : "+x"(k.two), "+x"(k.space), "+x"(k.backslash));
+#endif
+    return k;
+}
+#else
+typedef struct string_consts {
+    char unused;
+} string_consts;
+static JET_ALWAYS_INLINE string_consts string_consts_make(void) {
+    string_consts k = {0};
+    return k;
+}
+#endif
+
 /*
  * Scans the string whose opening quote precedes `p`, copying the unescaped
  * bytes to `dst`. Block stores of 8 or 16 bytes happen only when that many
@@ -148,24 +188,30 @@ static JET_NOINLINE bool low_escape_cut_by_end(const char *p, const char *end) {
  * stay inside the string arena (see jet__parse). On success returns the byte after the
  * closing quote, sets *out_len and *noesc; NULL on error. Validating
  * (`write` false: dst is NULL), the string is only checked, nothing stored.
+ * lim8, lim16: room_limit for 8 and 16 (the reader's, kept in its frame).
  */
-static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char *dst,
-                                      size_t *out_len, bool *noesc, const bool write) {
-    const char *end = r->end;
+static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const char *end,
+                                                 const char *lim8, const char *lim16,
+                                                 const string_consts *k16, char *dst,
+                                                 size_t *out_len, bool *noesc, const bool write) {
     char *d0 = dst;
     bool plain = true;
+    (void)lim16;
+    (void)k16;
     for (;;) {
 #if JET_SCAN_SSE2
         /* Fast path: 16 bytes at a time while no byte needs attention. A
-         * signed compare with 0x20 flags both control characters and
-         * non-ASCII bytes. */
-        while ((size_t)(end - p) >= 16) {
+         * signed compare passes the bytes that are neither control
+         * characters nor non-ASCII, and after an xor with 2 not '"' either
+         * (0x22 becomes 0x20, no other byte does); the plain bytes are those
+         * and not '\\'. Fewer than 16 bytes from the end of the input, the
+         * byte loop below takes over. */
+        while (HAS_ROOM(p, lim16)) {
             __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
             if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
-            __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-                                      _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-            sp = _mm_or_si128(sp, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
-            unsigned m = (unsigned)_mm_movemask_epi8(sp);
+            __m128i ok = _mm_cmpgt_epi8(_mm_xor_si128(x, k16->two), k16->space);
+            ok = _mm_andnot_si128(_mm_cmpeq_epi8(x, k16->backslash), ok);
+            unsigned m = (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
             if (m) {
                 unsigned k = jet__ctz32(m);
                 p += k;
@@ -175,9 +221,9 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             p += 16;
             if (write) dst += 16;
         }
-#endif
+#else
         /* 8 bytes at a time while no byte needs attention. */
-        while ((size_t)(end - p) >= 8) {
+        while (HAS_ROOM(p, lim8)) {
             uint64_t x = jet__load_le64(p);
             if (write) memcpy(dst, p, 8);
             uint64_t m = string_special_mask(x);
@@ -190,6 +236,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
             p += 8;
             if (write) dst += 8;
         }
+#endif
         /* Tail: byte at a time. */
         for (;;) {
             if (JET_UNLIKELY(p >= end))
@@ -216,6 +263,14 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, char 
              * sequences, errors, the last bytes of the input) goes through
              * utf8_seq_len. dst has room: it never runs ahead of p. */
             do {
+                while (HAS_ROOM(p, lim8)) {
+                    uint64_t w = jet__load_le64(p);
+                    if (!utf8_two_3byte(w)) break;
+                    if (write) memcpy(dst, p, 8);
+                    p += 6;
+                    if (write) dst += 6;
+                }
+                if ((unsigned char)*p < 0x80) break; /* after a step: p < end */
                 if (JET_LIKELY(end - p >= 4)) {
                     uint32_t w = jet__load_le32(p);
                     if ((w & 0xC0C0F0u) == 0x8080E0u) {
@@ -339,13 +394,53 @@ static JET_NOINLINE const char *skip_comments(reader *r, const char *p) {
 /* The state machine                                                          */
 /* ========================================================================== */
 
+/*
+ * Skips a run of spaces (the indentation after a newline) 8 bytes per step:
+ * a space byte flips no bit of x ^ 0x20..20, so the lowest set bit of that
+ * word is in the first byte that is not a space. True when it stopped at
+ * that byte (*pp < end); false when fewer than 8 bytes were left
+ * (lim8: room_limit for 8), the rest being skip_ws's.
+ */
+static JET_ALWAYS_INLINE bool skip_indent(const char **pp, const char *lim8) {
+    const char *p = *pp;
+    while (HAS_ROOM(p, lim8)) {
+        uint64_t y = jet__load_le64(p) ^ (ONES_8 * ' ');
+        if (y) {
+            *pp = p + (jet__ctz64_offset(y) >> 3);
+            return true;
+        }
+        p += 8;
+    }
+    *pp = p;
+    return false;
+}
+
+/*
+ * Skips whitespace as skip_ws does, first taking the layout that
+ * pretty-printed JSON puts between tokens: a newline and its indentation.
+ * What else there is (CR, tabs, blank lines, the last 8 bytes) goes on
+ * byte by byte in skip_ws.
+ */
+static JET_ALWAYS_INLINE const char *skip_layout(const char *p, const char *end, const char *lim8) {
+    if (JET_LIKELY(HAS_ROOM(p, lim8))) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\n') {
+            p++;
+            if (skip_indent(&p, lim8) && (unsigned char)*p > ' ') return p;
+        } else if (c > ' ') {
+            return p;
+        }
+    }
+    return skip_ws(p, end);
+}
+
 /* Skips whitespace (and comments when enabled). Jumps to `failed` when a
  * comment is malformed. Evaluates to nothing; updates p. (A macro: as an
  * inline function returning false on a bad comment, about 1% more
  * instructions on canada.json, callgrind.) */
 #define SKIP_WS()                                                            \
     do {                                                                     \
-        p = skip_ws(p, end);                                                 \
+        p = skip_layout(p, end, lim8);                                       \
         if (JET_UNLIKELY(comments) && p < end && *p == '/') {                \
             p = skip_comments(r, p);                                         \
             if (!p) goto failed;                                             \
@@ -391,6 +486,8 @@ static JET_ALWAYS_INLINE bool read_root_body(reader *r, jet_stack *st, uint32_t 
     const char *p = r->json;
     const char *end = r->end;
     const char *lim8 = room_limit(p, end, 8); /* as in read_indexed_body */
+    const char *lim16 = room_limit(p, end, 16);
+    const string_consts k16 = string_consts_make();
     const char *lim_roomy = jet_num_roomy_limit(p, end, r->flags);
     const bool comments = (r->flags & JET_READ_ALLOW_COMMENTS) != 0;
     const bool trailing_commas = (r->flags & JET_READ_ALLOW_TRAILING_COMMAS) != 0;
@@ -418,7 +515,7 @@ value:
     case '"': {
         size_t len = 0;
         bool noesc = true;
-        const char *q = read_string(r, p + 1, s, &len, &noesc, build);
+        const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &noesc, build);
         if (!q) goto failed;
         if (build) {
             put_string(v, s, len, noesc);
@@ -517,7 +614,7 @@ key: {
     RESERVE_SLOT();
     size_t len = 0;
     bool noesc = true;
-    const char *q = read_string(r, p + 1, s, &len, &noesc, build);
+    const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &noesc, build);
     if (!q) goto failed;
     if (build) {
         put_string(v, s, len, noesc);
@@ -540,7 +637,12 @@ key: {
         }
         p++;
     }
-    if (JET_LIKELY(p < end && !ws_table[(unsigned char)*p] && *p != '/')) goto value;
+    /* "key": value, the pretty-printed layout: one space */
+    if (JET_LIKELY(HAS_ROOM(p, lim8))) {
+        unsigned char c = (unsigned char)*p;
+        if (JET_LIKELY(c == ' ')) c = (unsigned char)*++p;
+        if (JET_LIKELY(c > ' ' && c != '/')) goto value;
+    }
     SKIP_WS();
     if (JET_UNLIKELY(p >= end)) {
         fail(r, JET_E_END_AFTER_COLON, p);
@@ -576,13 +678,23 @@ after_value:
     goto failed;
 
 after_comma:
-    if (JET_UNLIKELY(p >= end) || ws_table[(unsigned char)*p] || *p == '/') {
+    /* pretty-printed: a newline and the indentation, then the token */
+    if (JET_LIKELY(HAS_ROOM(p, lim8))) {
+        if (*p == '\n') {
+            p++;
+            if (!skip_indent(&p, lim8)) goto comma_layout;
+        }
+        if (JET_LIKELY((unsigned char)*p > ' ' && *p != '/')) goto after_comma_token;
+    }
+comma_layout:
+    {
         SKIP_WS();
         if (JET_UNLIKELY(p >= end)) {
             fail(r, IN_OBJ ? JET_E_END_IN_OBJECT : JET_E_END_IN_ARRAY, p);
             goto failed;
         }
     }
+after_comma_token:
     if (IN_OBJ) {
         if (JET_LIKELY(*p == '"')) goto key;
         if (*p == '}' && trailing_commas) goto close;

@@ -461,6 +461,78 @@ static void test_string_positions(void) {
     }
 }
 
+/* The offset of the lead byte of the first sequence that is not valid
+ * UTF-8 (RFC 3629) in [p, p + len), or len when all is valid. */
+static size_t utf8_first_invalid(const unsigned char *p, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = p[i], lo = 0x80, hi = 0xBF;
+        size_t n;
+        if (c < 0x80) { i++; continue; }
+        if (c >= 0xC2 && c <= 0xDF) n = 2;
+        else if (c >= 0xE0 && c <= 0xEF) { n = 3; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+        else if (c >= 0xF0 && c <= 0xF4) { n = 4; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+        else return i;
+        if (len - i < n || p[i + 1] < lo || p[i + 1] > hi) return i;
+        for (size_t k = 2; k < n; k++)
+            if ((p[i + k] & 0xC0) != 0x80) return i;
+        i += n;
+    }
+    return len;
+}
+
+/* Runs of three-byte sequences (CJK text), which the one-pass reader checks
+ * two per step: every lead E0..EF with every second byte and a few third
+ * bytes, as the first to the fourth sequence of a run of valid ones, after 0
+ * to 2 ASCII bytes, against the byte-wise reference (verdict and offset),
+ * parsed and validated. */
+static void test_utf8_runs(void) {
+    static const unsigned char thirds[] = {0x80, 0xBF, 0x41, 0xC0};
+    unsigned char json[64];
+    unsigned long wrong = 0;
+    for (unsigned lead = 0xE0; lead <= 0xEF; lead++)
+        for (unsigned second = 0x20; second <= 0xFF; second++) {
+            if (second == '"' || second == '\\') continue;
+            for (size_t t = 0; t < sizeof thirds; t++)
+                for (size_t before = 0; before < 4; before++)
+                    for (size_t ascii = 0; ascii < 3; ascii++) {
+                        size_t n = 0;
+                        json[n++] = '"';
+                        for (size_t i = 0; i < ascii; i++) json[n++] = 'a';
+                        for (size_t i = 0; i < before; i++) {
+                            json[n++] = 0xE3; /* U+3042 */
+                            json[n++] = 0x81;
+                            json[n++] = 0x82;
+                        }
+                        json[n++] = (unsigned char)lead;
+                        json[n++] = (unsigned char)second;
+                        json[n++] = thirds[t];
+                        for (size_t i = 0; i < 4; i++) {
+                            json[n++] = 0xE6; /* U+6F22 */
+                            json[n++] = 0xBC;
+                            json[n++] = 0xA2;
+                        }
+                        json[n++] = 'z';
+                        json[n++] = '"';
+                        size_t bad = 1 + utf8_first_invalid(json + 1, n - 2);
+                        bool valid = bad == n - 1;
+                        jet_error err, verr;
+                        jet_doc *d = read_flags((const char *)json, n, 0, &err, __LINE__);
+                        bool ok = valid ? d != NULL && jet_get_len(jet_doc_root(d)) == n - 2
+                                        : d == NULL && err.code == JET_ERR_UTF8 && err.offset == bad;
+                        bool v_ok = jet_validate((const char *)json, n, NULL, NULL, &verr);
+                        ok = ok && (valid ? v_ok : !v_ok && verr.code == JET_ERR_UTF8 && verr.offset == bad);
+                        if (!ok && wrong++ < 5)
+                            CHECK_MSG(false, "%s: %02X %02X %02X after %zu sequences: %s at %zu, want %s at %zu",
+                                      cur_kernel, lead, second, thirds[t], before,
+                                      d ? "accepted" : jet_code_name(err.code), d ? 0 : err.offset,
+                                      valid ? "valid" : "JET_ERR_UTF8", bad);
+                        jet_doc_free(d);
+                    }
+        }
+    CHECK_MSG(wrong == 0, "%s: %lu three-byte runs read wrongly", cur_kernel, wrong);
+}
+
 static void test_strings(void) {
     EXPECT_STR("\"\"", 0, "");
     EXPECT_STR("\"a\"", 0, "a");
@@ -484,6 +556,7 @@ static void test_strings(void) {
     EXPECT_STR("\"0123456789abcdef\\n0123456\\u00e9789abcdef\xC3\xA9x\"", 0,
                "0123456789abcdef\n0123456\xC3\xA9" "789abcdef\xC3\xA9x");
     test_string_positions();
+    test_utf8_runs();
     /* jet_equals_str / strn */
     {
         jet_doc *d = OK_DOC("[\"abc\",\"a\\u0000c\",1]", 0);
@@ -1306,6 +1379,47 @@ static void check_prefixes(const char *json, size_t len, jet_read_flags flags, b
 }
 #define CHECK_PREFIXES(s, f, ascii) check_prefixes(LIT(s), (f), (ascii), __LINE__)
 
+/* Pretty-printed layouts, which the one-pass reader skips a newline and 8
+ * spaces at a time: indentation of 0 to 19 spaces, then nothing, a tab, a
+ * CR LF and more spaces, a blank line or one more space, between every two
+ * tokens. Each document reads as its minified form; each proper prefix
+ * fails at its end; a control byte put after any layout is the error, at
+ * its own offset. */
+static void test_layouts(void) {
+    static const char *const tails[] = {"", "\t", "\r\n  ", "\n", " "};
+    static const char *const tokens[] = {"{", "\"a\": [", "1,", "true", "],", "\"b\":  {", "}", "}"};
+    enum { NT = sizeof tokens / sizeof tokens[0] };
+    char json[512], bad[512];
+    for (size_t k = 0; k < 20; k++)
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+            size_t n = 0, at[NT];
+            for (size_t i = 0; i < NT; i++) {
+                if (i) {
+                    json[n++] = '\n';
+                    for (size_t j = 0; j < k; j++) json[n++] = ' ';
+                    memcpy(json + n, tails[t], strlen(tails[t]));
+                    n += strlen(tails[t]);
+                }
+                at[i] = n;
+                memcpy(json + n, tokens[i], strlen(tokens[i]));
+                n += strlen(tokens[i]);
+            }
+            expect_text(json, n, 0, "{\"a\":[1,true],\"b\":{}}", (int)(k * 10 + t));
+            check_prefixes(json, n, 0, true, (int)(k * 10 + t));
+            for (size_t i = 1; i < NT; i++) {
+                memcpy(bad, json, at[i]);
+                bad[at[i]] = '\x01';
+                memcpy(bad + at[i] + 1, json + at[i], n - at[i]);
+                jet_error err;
+                jet_doc *d = read_flags(bad, n + 1, 0, &err, __LINE__);
+                CHECK_MSG(d == NULL && err.offset == at[i], "%s: indent %zu, tail %zu, token %zu: %s at %zu, want %zu",
+                          cur_kernel, k, t, i, d ? "accepted" : jet_code_name(err.code), d ? 0 : err.offset,
+                          at[i]);
+                jet_doc_free(d);
+            }
+        }
+}
+
 static void test_prefixes(void) {
     CHECK_PREFIXES("{\"a\":[1,-2.5e+3,0.25E-2,true,false,null,[],{}],\"b\\n\":\"x\\u00e9\\\"y\","
                    "\"c\" : { \"d\" : [ ] } ,\"e\":{},\"f\":-0,\"g\":18446744073709551616}",
@@ -1324,6 +1438,7 @@ static void test_prefixes(void) {
     CHECK_PREFIXES("[\"\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\",{\"\xC3\xBC\":\"\\ud83d\\ude00\"}]",
                    0, false);
     CHECK_PREFIXES("[\"\xFF\\uD800\xC3\"]", U8_, false);
+    test_layouts();
 }
 
 /* ---- the input is only read --------------------------------------------- */
