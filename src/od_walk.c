@@ -160,39 +160,13 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
     if (at == JET_OD_AT_FIRST) goto first;
     if (at == JET_OD_AT_SEP) goto sep;
     if (at == JET_OD_AT_KEY) goto key;
-    if (depth == base) {
-        /* the walk's own value: a string or scalar ends the walk here, so
-         * the loop's values, all inside a container, never ask */
-        c = j[p];
-        if (c == '"') {
-            size_t q;
-            WALK_TAKE(q); /* its escapes: once for the whole walk */
-            (void)q;
-            goto done;
-        }
-        if (c != '{' && c != '[') {
-            size_t e = walk_scalar_end(od, p);
-            if (JET_UNLIKELY(e == SIZE_MAX)) {
-                bad = p;
-                goto fail;
-            }
-            if (JET_UNLIKELY(!jet__od_token_end_ok(od, e))) {
-                bad = e;
-                goto fail;
-            }
-            goto done;
-        }
-    }
     for (;;) {
-        /* a value at p inside a container (the walk's own value, at depth
-         * base, is taken above unless it is a container) */
+        /* a value at p */
         c = j[p];
         if (c == '"') {
             size_t q;
             WALK_TAKE(q); /* its escapes: once for the whole walk */
             (void)q;
-            WALK_TAKE(p);
-            goto sep;
         } else if (c == '{' || c == '[') {
             if (JET_UNLIKELY(depth >= od->max_depth)) {
                 bad = p;
@@ -214,9 +188,17 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             size_t e = walk_scalar_end(od, p);
             if (JET_UNLIKELY(e == SIZE_MAX)) {
                 /* an array's close after a ',' */
-                if ((od->flags & JET_READ_ALLOW_TRAILING_COMMAS) && c == ']' && !in_obj) goto close;
+                if ((od->flags & JET_READ_ALLOW_TRAILING_COMMAS) && c == ']' && !in_obj && depth > base)
+                    goto close;
                 bad = p;
                 goto fail;
+            }
+            if (depth == base) {
+                if (JET_UNLIKELY(!jet__od_token_end_ok(od, e))) {
+                    bad = e;
+                    goto fail;
+                }
+                goto done;
             }
             WALK_TAKE(p);
             if (JET_UNLIKELY(p != e)) {
@@ -228,9 +210,8 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             }
             goto sep;
         }
-    close:
-        /* the container closed at p */
-        depth--;
+    after:
+        /* a value ended */
         if (depth == base) {
         done:
             t->bits = bits;
@@ -238,7 +219,6 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             t->base = tb;
             return true;
         }
-        in_obj = walk_kind(od, depth);
         WALK_TAKE(p);
     sep:
         c = j[p];
@@ -251,7 +231,11 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             bad = p;
             goto fail;
         }
-        goto close;
+    close:
+        /* the container closed at p */
+        depth--;
+        if (depth > base) in_obj = walk_kind(od, depth);
+        goto after;
     key:
         /* a member's key at p, its ':' and its value */
         if (JET_UNLIKELY(j[p] != '"')) {
