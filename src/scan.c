@@ -537,10 +537,13 @@ AVX2_ATTR static inline void utf8_avx2_block(utf8_avx2 *u, const char *p) {
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
     if (!_mm256_movemask_epi8(_mm256_or_si256(a, b))) {
-        /* ASCII: only a sequence left open by the previous block is wrong */
+        /* ASCII: only a sequence left open by the previous block is wrong.
+         * prev and incomplete stay as they are (one instruction, not four):
+         * where incomplete is not zero, error now is not either; where it
+         * is, prev's last bytes open no sequence, so prev judges the next
+         * block's first bytes as an ASCII block would (a continuation
+         * byte there is an error either way). */
         u->error = _mm256_or_si256(u->error, u->incomplete);
-        u->incomplete = _mm256_setzero_si256();
-        u->prev = b;
         return;
     }
     utf8_avx2_chunk(u, a);
