@@ -407,7 +407,33 @@ static inline bool utf8_sse2_sound(utf8_sse2 *u) {
  * which cost stage 1 about a fifth of its time. The asm is not volatile,
  * so the broadcast is still hoisted out of the loop. */
 AVX2_ATTR static inline __m256i avx2_set1(char c) {
-    __m256i v = _mm256_set1_epi8(c);
+    /* the kernel's own constants from a table: one load each, where a
+     * broadcast of an immediate is three instructions (a small document
+     * pays for every one on each call) */
+#define AVX2_X8(v) (v), (v), (v), (v), (v), (v), (v), (v)
+#define AVX2_ROW(v) {AVX2_X8(v), AVX2_X8(v), AVX2_X8(v), AVX2_X8(v)}
+    static const _Alignas(32) uint8_t rows[][32] = {AVX2_ROW(0x0F), AVX2_ROW('"'), AVX2_ROW('\\'),
+                                                   AVX2_ROW(NIB_DELIM), AVX2_ROW(0xDF), AVX2_ROW(0xEF),
+                                                   AVX2_ROW(0x04), AVX2_ROW(0xF4)};
+#undef AVX2_ROW
+#undef AVX2_X8
+    int row;
+    switch ((unsigned char)c) {
+    case 0x0F: row = 0; break;
+    case '"': row = 1; break;
+    case '\\': row = 2; break;
+    case NIB_DELIM: row = 3; break;
+    case 0xDF: row = 4; break;
+    case 0xEF: row = 5; break;
+    case 0x04: row = 6; break;
+    case 0xF4: row = 7; break;
+    default: row = -1; break;
+    }
+    /* the empty asm hides the table's contents (gcc would broadcast them) */
+    const uint8_t(*table)[32] = rows;
+    __asm__("" : "+r"(table));
+    __m256i v = row < 0 ? _mm256_set1_epi8(c)
+                        : _mm256_load_si256((const __m256i *)(const void *)table[row]);
     __asm__("" : "+x"(v));
     return v;
 }
@@ -533,14 +559,21 @@ AVX2_ATTR static inline void utf8_avx2_chunk(utf8_avx2 *u, __m256i cur) {
     u->prev = cur;
 }
 
+AVX2_ATTR static inline void utf8_avx2_init(utf8_avx2 *u) {
+    u->prev = u->error = u->incomplete = _mm256_setzero_si256();
+}
+
 AVX2_ATTR static inline void utf8_avx2_block(utf8_avx2 *u, const char *p) {
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
     if (!_mm256_movemask_epi8(_mm256_or_si256(a, b))) {
-        /* ASCII: only a sequence left open by the previous block is wrong */
+        /* ASCII: only a sequence left open by the previous block is wrong.
+         * prev and incomplete stay as they are (one instruction, not four):
+         * where incomplete is not zero, error now is not either; where it
+         * is, prev's last bytes open no sequence, so prev judges the next
+         * block's first bytes as an ASCII block would (a continuation
+         * byte there is an error either way). */
         u->error = _mm256_or_si256(u->error, u->incomplete);
-        u->incomplete = _mm256_setzero_si256();
-        u->prev = b;
         return;
     }
     utf8_avx2_chunk(u, a);
@@ -582,6 +615,7 @@ AVX2_ATTR static inline void avx2_copy64(char *dst, const char *src) {
 #define SCAN_CLASSIFY classify_avx2
 #define SCAN_PREFIX_XOR prefix_xor_clmul
 #define SCAN_UTF8_STATE utf8_avx2
+#define SCAN_UTF8_INIT utf8_avx2_init
 #define SCAN_UTF8_BLOCK utf8_avx2_block
 #define SCAN_UTF8_VALID utf8_avx2_valid
 #define SCAN_UTF8_SOUND utf8_avx2_sound
@@ -972,6 +1006,12 @@ static bool scan_all(jet_kernel k, const char *json, size_t len, uint64_t *struc
 
 bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                   uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
+    /* a small document's one call: the default kernel's entry directly
+     * (a tail call), the others through the table */
+#if JET_HAVE_X86_KERNELS
+    if (JET_LIKELY(k == JET_KERNEL_AVX2))
+        return scan_avx2_all(json, len, structural, backslashes, brackets, NULL, res);
+#endif
     return scan_all(k, json, len, structural, backslashes, brackets, NULL, res);
 }
 

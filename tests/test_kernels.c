@@ -229,6 +229,36 @@ static void test_utf8_verdicts(void) {
     }
 }
 
+/* Blocks of ASCII between two blocks that are not: a vector validator may
+ * leave its state as the last non-ASCII block set it (scan.c,
+ * utf8_avx2_block), so the block after the gap must still be judged as
+ * following ASCII (a continuation byte there is an error) and a sequence
+ * left open before the gap must still be one. */
+static void test_utf8_ascii_gap(void) {
+    static const char *const ends[] = {"\xe2\x82\xac", "\xc3\xa9", "\xf0\x9f\x98\x80", "\xe2\x82",
+                                       "\xc3", "\xf0\x9f\x98", "\xf0\x9f", "\xf0", "\xe2", "a"};
+    static const char *const starts[] = {"\x80", "\xbf\x80", "\xa9", "\x82\xac", "\x9f\x98\x80",
+                                         "\xe2\x82\xac", "\xc3\xa9", "\xf4\x8f\xbf\xbf", "b"};
+    char buf[400];
+    for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++)
+        for (size_t st = 0; st < sizeof starts / sizeof starts[0]; st++)
+            for (size_t gap = 1; gap <= 2; gap++)
+                for (size_t shift = 0; shift < 4; shift++) {
+                    size_t n = strlen(ends[e]), len = 0;
+                    memcpy(buf, "\xc3\xa9", 2); /* the first block is not ASCII */
+                    for (len = 2; len < 64 - n - shift; len++) buf[len] = 'x';
+                    memcpy(buf + len, ends[e], n);
+                    len += n;
+                    while (len < 64 * (1 + gap)) buf[len++] = ' ';
+                    memcpy(buf + len, starts[st], strlen(starts[st]));
+                    len += strlen(starts[st]);
+                    for (size_t i = 0; i < 1 + shift * 30; i++) buf[len++] = 'y';
+                    char *in = check_dup_exact(buf, len);
+                    check_scan(in, len, "UTF-8 around ASCII blocks");
+                    free(in);
+                }
+}
+
 static void test_stage1(char **corpus, size_t *corpus_len, int n_corpus) {
     char buf[300];
     for (int round = 0; round < 10000; round++) {
@@ -625,6 +655,7 @@ int main(void) {
     test_random_documents();
     test_long_strings();
     test_utf8_verdicts();
+    test_utf8_ascii_gap();
 
     for (int i = 0; i < n; i++) free(corpus[i]);
     jet_parser_free(parsers[0]);
