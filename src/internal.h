@@ -95,9 +95,6 @@ void jet__stack_free(const jet_alloc *a, jet_stack *stack);
  * route's window of 32 KiB) is all the memory it uses. */
 bool jet__validate(jet_parser *p, const char *json, size_t len, const jet_read_opts *opts,
                    jet_error *err);
-/* Whether the input is mostly digits (sampled): such documents read faster
- * in one pass than through the structural index. */
-bool jet__mostly_digits(const char *json, size_t len);
 
 /* ---- write options (emit.c), for every writer (emit.h) ---- */
 /* Write flags resolved once per write. */
