@@ -4,7 +4,7 @@
  * Each is derived deterministically from a corpus, so every run and every
  * machine times the same bytes:
  *   - shape_escaped:      the document re-emitted minified with every
- *                         non-ASCII character written as \uXXXX;
+ *                         non-ASCII character written as a \u escape;
  *   - shape_long_strings: records whose values are slices (40 to 4 000
  *                         bytes) of the corpus's own text, mixed UTF-8 and
  *                         ASCII-only, few numbers;

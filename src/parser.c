@@ -87,7 +87,7 @@ void jet__stack_free(const jet_alloc *a, jet_stack *stack) {
  *   one-pass reader checks in place while the index spends a mark on it
  *   (about 20% on canada.json);
  * - text dense with escapes (16 or more backslashes in the sample: non-ASCII
- *   written as \uXXXX, as Python's json.dumps writes it), unless the index
+ *   written as \u escapes, as Python's json.dumps writes it), unless the index
  *   is AVX-512's: on AVX2 the one-pass reader, which takes each escape as it
  *   reads, parses jet-bench's twitter_escaped at 1.42 times simdjson DOM
  *   against the index's 1.10 (1.26 against 1.11 with Python's default
