@@ -128,6 +128,7 @@ static inline bool utf8_two_3byte(uint64_t w) {
     return ((nib + UINT64_C(0x0F00000F)) & UINT64_C(0x10000010)) == UINT64_C(0x10000010);
 }
 
+#if !JET_SCAN_SSE2
 /*
  * A mask with the high bit set in the first byte of `x` (in memory order) that
  * needs attention inside a string: '"', '\\', a control character (< 0x20) or
@@ -142,6 +143,7 @@ static inline uint64_t string_special_mask(uint64_t x) {
     uint64_t lt = (x - ONES_8 * 0x20) & ~x;
     return (zq | zb | lt | x) & HIGH_8;
 }
+#endif
 
 /* Whether the bytes from p to the end are a proper prefix of a low
  * surrogate escape (\uDC00..\uDFFF): a high surrogate whose partner the
