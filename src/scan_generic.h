@@ -53,6 +53,8 @@
 #error "every stage-1 kernel validates UTF-8: define SCAN_UTF8_STATE and the rest"
 #endif
 
+/* The scan state, zeroed field by field in SCAN_FN_all (no memset): a new
+ * field needs its line there. */
 typedef struct SCAN_JOIN(SCAN_FN, _state) {
     SCAN_UTF8_STATE u8;
     uint64_t ctrl_in_string;
