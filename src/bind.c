@@ -1051,27 +1051,17 @@ static bool decode_map(dec *d, const jet_field *f, char *base) {
     return true;
 }
 
-/* Positional struct: fields from elements `first`.. of the array the
- * cursor is in (already entered, cursor on element `first` or at ']').
- * Leaves the array. */
-static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first, size_t at) {
-    jet_od *od = d->od;
-    uint32_t i = 0;
-    bool end = false;
-    if (od->pos < od->len && od->json[od->pos] == ']' && first == 0) {
-        od->pos = jet__od_next(od, od->pos + 1);
-        od->depth--;
-        end = true;
-    } else {
-        do {
-            if (at_end(od)) return false;
-            if (i == t->count)
-                return jet__od_err(od, JET_E_TUPLE_MORE, od->pos);
-            if (!decode_element(d, &t->fields[i], base)) return false;
-            i++;
-        } while (next_element(od, &end));
-        if (!end) return false;
-    }
+/* Typed decoding's test hook (internal.h): true sends tuples and array
+ * unions through their general path only, the reference the token-stream
+ * paths are compared with. */
+static bool tuple_general_only;
+void jet__bind_tuple_general_only(bool on) { tuple_general_only = on; }
+
+/* A positional struct's fields from element i on are absent (its array
+ * ended, cursor past it): optional ones are marked so, the first required
+ * one is the error, named by its index in the array (i + first). */
+static bool tuple_missing(jet_od *od, const jet_struct *t, char *base, uint32_t i, uint32_t first,
+                          size_t at) {
     for (; i < t->count; i++) {
         const jet_field *f = &t->fields[i];
         if (f->flags & JET_FIELD_OPTIONAL) {
@@ -1093,6 +1083,67 @@ static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first,
     return true;
 }
 
+/* decode_tuple_rest from the token stream tk, v (< od->len) the first
+ * token of element `first` (just taken; the array entered): a plain
+ * string element (nostr's ids and messages) is stored straight from the
+ * stream; any other element, and every error, goes through decode_element
+ * with the cursor on it, as in the general loop. Leaves the array. */
+static JET_ALWAYS_INLINE bool tuple_elements(dec *d, const jet_struct *t, char *base, uint32_t first,
+                                             size_t at, jet_od_toks *tk, size_t v) {
+    jet_od *od = d->od;
+    const char *j = od->json;
+    const size_t n = od->len;
+    uint32_t i = 0;
+    for (;;) {
+        size_t q;
+        if (JET_LIKELY(j[v] == '"' && i < t->count && plain_str_elem(&t->fields[i])) &&
+            JET_LIKELY((q = jet__od_toks_take(tk, n)) < n && !str_backslash(od, tk, v, q))) {
+            jet_str s = {j + v + 1, q - v - 1};
+            jet__field_str_store(base + t->fields[i].offset, t->fields[i].flags, s);
+        } else {
+            od->pos = v;
+            if (at_end(od)) return false;
+            if (i == t->count) return jet__od_err(od, JET_E_TUPLE_MORE, v);
+            if (!decode_element(d, &t->fields[i], base)) return false;
+            jet__od_toks_seek(od, tk, od->pos);
+        }
+        i++;
+        int more = toks_next_element(od, tk, &v);
+        if (more < 0) return false;
+        if (more == 0) break;
+    }
+    od->pos = jet__od_toks_take(tk, n);
+    return JET_LIKELY(i == t->count) || tuple_missing(od, t, base, i, first, at);
+}
+
+/* Positional struct: fields from elements `first`.. of the array the
+ * cursor is in (already entered, cursor on element `first` or at ']').
+ * Leaves the array. */
+static bool decode_tuple_rest(dec *d, jet_struct *t, char *base, uint32_t first, size_t at) {
+    jet_od *od = d->od;
+    uint32_t i = 0;
+    bool end = false;
+    if (od->pos < od->len && od->json[od->pos] == ']' && first == 0) {
+        od->pos = jet__od_next(od, od->pos + 1);
+        od->depth--;
+        end = true;
+    } else if (JET_LIKELY(od->pos < od->len && !tuple_general_only)) {
+        jet_od_toks tk;
+        jet__od_toks_seek(od, &tk, od->pos + 1);
+        return tuple_elements(d, t, base, first, at, &tk, od->pos);
+    } else {
+        do {
+            if (at_end(od)) return false;
+            if (i == t->count)
+                return jet__od_err(od, JET_E_TUPLE_MORE, od->pos);
+            if (!decode_element(d, &t->fields[i], base)) return false;
+            i++;
+        } while (next_element(od, &end));
+        if (!end) return false;
+    }
+    return tuple_missing(od, t, base, i, first, at);
+}
+
 /* The index of the variant named `tag` in u, or u->count. Names are short
  * and each is mostly refused at its first byte: compared inline, without a
  * strlen and a memcmp per name (a tag may hold a NUL: a name's end is
@@ -1108,6 +1159,40 @@ static uint32_t union_variant(const jet_union *u, jet_str tag) {
     return vi;
 }
 
+/* decode_union's array style from a token stream, for the usual message:
+ * the union field f's text an array whose tag is a string without escapes
+ * that names a variant with fields, then ',' and a value. The tag is stored
+ * and the elements read by tuple_elements: 1 or 0 (decoded, or failed with
+ * the error recorded). Anything else is -1 with nothing changed: the
+ * general path (decode_value's) reads it and reports its errors. */
+static JET_ALWAYS_INLINE int union_array_toks(dec *d, const jet_field *f, char *base) {
+    jet_od *od = d->od;
+    const jet_union *u = (const jet_union *)f->sub;
+    const char *j = od->json;
+    const size_t n = od->len, at = od->pos;
+    if (JET_UNLIKELY((u->style & JET_UNION_STYLE_MASK) != JET_UNION_ARRAY || tuple_general_only ||
+                     j[at] != '[' || od->depth >= od->max_depth))
+        return -1;
+    jet_od_toks tk;
+    jet__od_toks_seek(od, &tk, at + 1);
+    size_t tp = jet__od_toks_take(&tk, n);
+    if (tp >= n || j[tp] != '"') return -1;
+    size_t tq = jet__od_toks_take(&tk, n);
+    if (tq >= n || str_backslash(od, &tk, tp, tq)) return -1;
+    jet_str tag = {j + tp + 1, tq - tp - 1};
+    uint32_t vi = union_variant(u, tag);
+    if (vi == u->count || !u->variants || !u->variants[vi]) return -1;
+    size_t sep = jet__od_toks_take(&tk, n);
+    if (sep >= n || j[sep] != ',') return -1;
+    size_t v = jet__od_toks_take(&tk, n);
+    if (v >= n || not_a_value[(unsigned char)j[v]]) return -1;
+    mark_present(f, base, true);
+    char *m = base + f->offset;
+    od->depth++;
+    store_union_tag(u, m, vi);
+    return tuple_elements(d, u->variants[vi], m + u->payload_offset, 1, at, &tk, v);
+}
+
 static bool decode_union(dec *d, const jet_field *f, char *base) {
     jet_od *od = d->od;
     const jet_union *u = (const jet_union *)f->sub;
@@ -1117,6 +1202,8 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
     jet_str tag;
     uint32_t vi;
     if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_ARRAY) {
+        int fast = union_array_toks(d, f, base);
+        if (JET_LIKELY(fast >= 0)) return fast > 0;
         if (!open_container(od, '[', JET_E_WANT_UNION_ARRAY)) return false;
         if (at_end(od)) return false;
         if (od->json[od->pos] == ']') /* "[]": valid JSON without the tag */
@@ -1794,7 +1881,8 @@ static bool keep_blanked_text(dec *d) {
 
 /* Decodes the value at the cursor (checked: the cursor stands on it, no
  * error yet, the table prepared) into out. */
-static JET_ALWAYS_INLINE bool decode_root(jet_od *od, jet_struct *type, void *out, jet_arena *arena) {
+static JET_ALWAYS_INLINE bool decode_root(jet_od *od, jet_struct *type, void *out, jet_arena *arena,
+                                          bool whole_message) {
     memset(out, 0, type->size);
     dec d;
     d.od = od;
@@ -1816,6 +1904,14 @@ static JET_ALWAYS_INLINE bool decode_root(jet_od *od, jet_struct *type, void *ou
         d.rest_skippable = !(f & (JET_READ_REJECT_UNKNOWN | JET_READ_DUPLICATE_LAST));
     }
     if (at_end(od) || (d.stable_strings && !keep_blanked_text(&d))) return false;
+    /* a whole message (jet_decode's) that is an array union (nostr's),
+     * wrapped for the root's struct: read without the wrapper's and
+     * decode_value's dispatch (not tested for jet_odv_decode's values) */
+    if (whole_message && type->count == 1 && !type->fields[0].key && type->fields[0].kind == JET_K_UNION &&
+        !(type->flags & JET_STRUCT_POSITIONAL)) {
+        int fast = union_array_toks(&d, &type->fields[0], (char *)out);
+        if (fast >= 0) return fast > 0 && !od->failed;
+    }
     /* a window scanned on the way may have failed stage 1 */
     return decode_struct(&d, type, (char *)out, NULL) && !od->failed;
 }
@@ -1828,7 +1924,7 @@ bool jet_odv_decode(jet_odv *v, jet_struct *type, void *out, jet_arena *arena) {
     if (!prepare_struct(type)) return jet__od_err(od, JET_E_SCHEMA_MALFORMED, v->pos);
     if (v->pos != od->pos || v->depth != od->depth)
         return jet__od_err(od, JET_E_OUT_OF_ORDER, v->pos);
-    return decode_root(od, type, out, arena);
+    return decode_root(od, type, out, arena, false);
 }
 
 bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void *out,
@@ -1843,7 +1939,7 @@ bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void
      * of the handle are not needed */
     if (jet_od_start(od, json, len, opts, &root))
         ok = (prepare_struct(type) || jet__od_err(od, JET_E_SCHEMA_MALFORMED, root.pos)) &&
-             decode_root(od, type, out, arena) && jet_od_finish(od);
+             decode_root(od, type, out, arena, true) && jet_od_finish(od);
     if (!ok && !od->lazy) {
         /* A schema's error (a type, a range, a field missing or repeated)
          * met before the input's own first error: an input that is not

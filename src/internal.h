@@ -62,6 +62,9 @@ size_t jet__index_rereads(void);
 /* The on-demand cursor's window: two halves of half_words words (0: the
  * default, or JET_OD_WINDOW). For tests. */
 void jet__od_window_set(size_t half_words);
+/* Typed decoding (bind.c): true sends positional structs and array unions
+ * through their general path only (tests compare the fast paths with it). */
+void jet__bind_tuple_general_only(bool on);
 
 struct jet_parser {
     jet_alloc alloc;
