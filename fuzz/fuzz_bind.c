@@ -17,6 +17,8 @@
  * give the same text; pretty and ASCII output must decode to it too. A
  * successful decode with the strict flags implies one with the default
  * flags, to the same value, and that the DOM reader accepts the input.
+ * Positional structs and array unions decode as their general path does
+ * (tuple_paths).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -117,6 +119,30 @@ static void one(const char *name, jet_struct *t, const char *json, size_t len, u
     free(c);
 }
 
+/* The token-stream paths of positional structs and array unions against
+ * their general path (the jet__bind_tuple_general_only hook): the same
+ * verdict, error (code, offset, message, path) and value. */
+static void tuple_paths(const char *name, jet_struct *t, const char *json, size_t len) {
+    static const jet_read_flags fls[] = {0, JET_READ_LAZY};
+    void *a = malloc(t->size), *b = malloc(t->size);
+    if (!a || !b) abort();
+    for (size_t k = 0; k < sizeof fls / sizeof fls[0]; k++) {
+        jet_error e1, e2;
+        jet_arena_reset(&arena);
+        bool ok1 = decode(od1, t, a, json, len, fls[k], &e1);
+        jet__bind_tuple_general_only(true);
+        bool ok2 = decode(od2, t, b, json, len, fls[k], &e2);
+        jet__bind_tuple_general_only(false);
+        if (ok1 != ok2) fail(name, "the general path's verdict differs", ok1 ? &e2 : &e1);
+        if (ok1 && !bind_equal(t, a, b)) fail(name, "the general path's value differs", NULL);
+        if (!ok1 && (e1.code != e2.code || e1.offset != e2.offset || strcmp(e1.msg, e2.msg) != 0 ||
+                     !e1.path != !e2.path || (e1.path && strcmp(e1.path, e2.path) != 0)))
+            fail(name, "the general path's error differs", &e2);
+    }
+    free(a);
+    free(b);
+}
+
 /* jet_odv_decode on every element of an array root (nostr events). */
 static void elements(const char *json, size_t len) {
     jet_odv root, v;
@@ -161,6 +187,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     one("ApiResponse", &api_response_type, json, size, sel);
     one("Kitchen", &kitchen_type, json, size, sel);
     one("Point", &point_type, json, size, sel);
+    tuple_paths("NostrMessage", &nostr_message_type, json, size);
+    tuple_paths("Kitchen", &kitchen_type, json, size);
     elements(json, size);
     jet_arena_reset(&arena);
     free(json);
