@@ -186,7 +186,11 @@ static bool build_struct(jet_struct *t) {
     memset(slot, 0, sizeof slot);
     memset(klen, 0, sizeof klen);
     memset(alias, 0, sizeof alias);
-    if (!(t->flags & JET_STRUCT_POSITIONAL) && t->count > 0 && t->count <= 60) {
+    /* not hashed: positional tables and transparent wrappers (a field
+     * without a key), which decode_struct tells from the others only when
+     * a table is not hashed */
+    bool wrapper = t->count == 1 && !t->fields[0].key;
+    if (!(t->flags & JET_STRUCT_POSITIONAL) && !wrapper && t->count > 0 && t->count <= 60) {
         for (unsigned bits = 4; bits <= 7 && state == MAP_LINEAR; bits++) {
             if ((1u << bits) < 2 * t->count) continue;
             if (build_hash(t, bits, slot, klen, alias, &mul)) {
@@ -1469,13 +1473,16 @@ static void apply_default(const jet_field *f, char *base) {
 
 static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_key) {
     jet_od *od = d->od;
-    if (JET_UNLIKELY(t->flags & JET_STRUCT_POSITIONAL)) {
-        size_t at = od->pos;
-        if (!open_container(od, '[', JET_E_WANT_TUPLE)) return false;
-        return decode_tuple_rest(d, t, base, 0, at);
+    const bool hashed = t->map_state == MAP_HASH; /* so neither positional nor a wrapper (build_struct) */
+    if (JET_UNLIKELY(!hashed)) {
+        if (t->flags & JET_STRUCT_POSITIONAL) {
+            size_t at = od->pos;
+            if (!open_container(od, '[', JET_E_WANT_TUPLE)) return false;
+            return decode_tuple_rest(d, t, base, 0, at);
+        }
+        if (t->count == 1 && !t->fields[0].key) /* transparent wrapper */
+            return decode_value(d, &t->fields[0], base);
     }
-    if (JET_UNLIKELY(t->count == 1 && !t->fields[0].key)) /* transparent wrapper */
-        return decode_value(d, &t->fields[0], base);
     size_t at = od->pos;
     const char *j = od->json;
     const size_t n = od->len;
@@ -1492,7 +1499,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
     /* the fields seen: the first 64 in a word of their own (a register),
      * the rest of a table that large in memory */
     uint64_t seen = 0, seen_more[MAX_FIELDS / 64 - 1];
-    if (JET_UNLIKELY(t->count > 64)) memset(seen_more, 0, sizeof seen_more); /* else never read */
+    if (JET_UNLIKELY(!hashed) && t->count > 64) memset(seen_more, 0, sizeof seen_more); /* else never read */
     uint32_t nseen = 0;
     /* the field expected next (*guess): the one matched after as many
      * fields in this cursor's last object of this table (declared order
@@ -1500,17 +1507,11 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
      * is not hashed) */
     const uint8_t *guess = NO_MORE_GUESSES;
     uint32_t guessed = 0;
-    if (t->map_state == MAP_HASH) {
+    if (JET_LIKELY(hashed)) {
         guess = key_order(od, t);
         guessed = t->count;
     }
     const bool special = ignore_key != NULL || d->reject_unknown;
-    const bool lazy = od->lazy;
-    /* once every field is in, the rest of the object is skipped as a
-     * whole: strictly, its keys still checked for a field given again
-     * (skip_rest); under JET_READ_LAZY by brackets (a duplicate there is
-     * not seen: the first wins) */
-    const bool rest_skipped = ignore_key == NULL && d->rest_skippable;
     if (j[p] == '}') { /* {} */
         od->pos = jet__od_toks_take(&tk, n);
         od->depth--;
@@ -1572,7 +1573,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                         return jet__od_err(od, JET_E_UNKNOWN_FIELD, p);
                 }
                 char c = j[v];
-                if (lazy) {
+                if (od->lazy) {
                     if (c == '"' && !tk.bits) {
                         /* a string past its word, its words' backslashes
                          * read on the way: a key after it then finds its
@@ -1730,13 +1731,18 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
                 if (!decode_value(d, f, base)) return false;
                 jet__od_toks_seek(od, &tk, od->pos);
             next:
-                if (JET_UNLIKELY(nseen == t->count) && rest_skipped) {
+                if (JET_UNLIKELY(nseen == t->count) && ignore_key == NULL && d->rest_skippable) {
                     /* every field is in, and a field given again would
                      * not count: after this member's separator, skip the
-                     * rest of the object as a whole */
+                     * rest of the object as a whole, strictly with its
+                     * keys still checked for a field given again
+                     * (skip_rest), under JET_READ_LAZY by brackets (a
+                     * duplicate there is not seen: the first wins). This
+                     * test and od->lazy are read where used, not kept
+                     * from the entry (fewer values live in the loop) */
                     size_t sep = jet__od_toks_take(&tk, n);
                     if (sep < n && j[sep] == ',') {
-                        if (lazy) {
+                        if (od->lazy) {
                             size_t e = jet__od_close_deep(od, sep, 1, od->depth);
                             if (JET_UNLIKELY(e == JET_OD_UNCLOSED)) return jet__od_close_fail(od);
                             od->pos = jet__od_next(od, e);
