@@ -1280,8 +1280,19 @@ static bool key_declared(const void *ctx, const char *key, size_t len, const cha
  * field given again is an error; else the walk goes on from its value
  * (and may stop again). Apart, so that the usual skip, which never stops,
  * keeps a small frame. */
-static JET_NOINLINE bool skip_rest_keys(dec *d, const jet_struct *t, jet_od_toks *tk, size_t key,
-                                        size_t obj, const jet_od_keys *keys) {
+/* What skip_rest_keys needs, kept in memory across skip_rest's walk (so
+ * that skip_rest saves few registers). */
+typedef struct rest_keys {
+    jet_od_keys keys; /* keys.ctx: the struct */
+    dec *d;
+    size_t obj;
+} rest_keys;
+
+static JET_NOINLINE bool skip_rest_keys(const rest_keys *rk, jet_od_toks *tk, size_t key) {
+    dec *d = rk->d;
+    const jet_struct *t = (const jet_struct *)rk->keys.ctx;
+    const jet_od_keys *keys = &rk->keys;
+    size_t obj = rk->obj;
     jet_od *od = d->od;
     const char *j = od->json;
     const size_t n = od->len;
@@ -1320,10 +1331,10 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
         if (!jet__od_walk(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, NULL, NULL))
             return false;
     } else {
-        const jet_od_keys keys = {t->map_lens, key_declared, t};
+        const rest_keys rk = {{t->map_lens, key_declared, t}, d, obj};
         size_t key = 0;
-        if (!jet__od_walk_keys(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, &keys, &key))
-            return skip_rest_keys(d, t, tk, key, obj, &keys);
+        if (!jet__od_walk_keys(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, &rk.keys, &key))
+            return skip_rest_keys(&rk, tk, key);
     }
     od->pos = jet__od_toks_take(tk, od->len);
     return true;
