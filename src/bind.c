@@ -1272,8 +1272,16 @@ static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi
 /* Whether key[0..len) is one of the struct ctx's fields (the strict walk
  * asks this at the unescaped keys of a declared key's length; they hold no
  * NUL, a control character stage 1 rejects in strings). */
+static JET_NOINLINE bool key_declared_slow(const jet_struct *t, const char *key, size_t len, const char *end) {
+    return find_field(t, key, len, end) >= 0;
+}
+
 static bool key_declared(const void *ctx, const char *key, size_t len, const char *end) {
-    return find_field((const jet_struct *)ctx, key, len, end) >= 0;
+    const jet_struct *t = (const jet_struct *)ctx;
+    /* the hashed map's names of up to 16 bytes without a call (and without
+     * the registers the linear search and memcmp would have saved) */
+    if (JET_LIKELY(t->map_state == MAP_HASH && len <= 16)) return find_field(t, key, len, end) >= 0;
+    return key_declared_slow(t, key, len, end);
 }
 
 /* skip_rest's walk stopped at a declared (or escaped) key at `key`: a
