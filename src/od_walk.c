@@ -253,10 +253,14 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                 bad = p;
                 goto fail;
             }
+            WALK_TAKE(p);
+            /* an empty one ends here: no kind to record */
+            if (j[p] == (char)(c + 2)) goto after;
             in_obj = c == '{';
             if (!walk_kind_set(od, depth, in_obj)) return false;
             depth++;
-            WALK_TAKE(p);
+            if (!in_obj) continue;
+            goto key;
         first:
             /* the first token inside a container */
             if (j[p] == (in_obj ? '}' : ']')) goto close;
