@@ -132,6 +132,41 @@ static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
         bits &= bits - 1;                                                           \
     } while (0)
 
+/* The stream's state back into t, where the walk ends or stops. */
+#define WALK_SAVE()                                                                 \
+    do {                                                                            \
+        t->bits = bits;                                                             \
+        t->w = w;                                                                   \
+        t->base = tb;                                                               \
+    } while (0)
+
+/* After a key's closing quote: its ':', then the value's first token into p. */
+#define WALK_COLON_VALUE(p)                                                         \
+    do {                                                                            \
+        size_t colon_;                                                              \
+        WALK_TAKE(colon_);                                                          \
+        if (JET_UNLIKELY(j[colon_] != ':')) {                                       \
+            bad = colon_;                                                           \
+            goto fail;                                                              \
+        }                                                                           \
+        WALK_TAKE(p);                                                               \
+    } while (0)
+
+/* After a number or literal that ends at e: the next token into p, not glued
+ * to it (it starts at e, or whitespace follows the scalar, and then no
+ * unmarked byte can before the next token). */
+#define WALK_AFTER_SCALAR(e, p)                                                     \
+    do {                                                                            \
+        WALK_TAKE(p);                                                               \
+        if (JET_UNLIKELY((p) != (e))) {                                             \
+            char g_ = j[e];                                                         \
+            if (g_ != ' ' && g_ != '\n' && g_ != '\r' && g_ != '\t') {             \
+                bad = (e);                                                          \
+                goto fail;                                                          \
+            }                                                                       \
+        }                                                                           \
+    } while (0)
+
 /* Records the kind of the container at depth `level` + 1 (inline when the
  * bits have room). */
 static JET_ALWAYS_INLINE bool walk_kind_set(jet_od *od, uint32_t level, bool obj) {
@@ -181,24 +216,17 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                 goto fail;
             }
             {
-                size_t q, colon;
+                size_t q;
                 WALK_TAKE(q);
                 if (JET_UNLIKELY(key_lens) &&
                     ((((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) &&
                       keys->declared(keys->ctx, j + p + 1, q - p - 1, j + n)) ||
                      ((p < tb || w >= direct || od->bs[w]) && jet__od_has_backslash(od, p + 1, q)))) {
                     *key_at = p; /* a key the caller looks at */
-                    t->bits = bits;
-                    t->w = w;
-                    t->base = tb;
+                    WALK_SAVE();
                     return false;
                 }
-                WALK_TAKE(colon);
-                if (JET_UNLIKELY(j[colon] != ':')) {
-                    bad = colon;
-                    goto fail;
-                }
-                WALK_TAKE(p);
+                WALK_COLON_VALUE(p);
             }
         own_value:
             c = j[p];
@@ -215,14 +243,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                     bad = p;
                     goto fail;
                 }
-                WALK_TAKE(p);
-                if (JET_UNLIKELY(p != e)) {
-                    char g = j[e];
-                    if (g != ' ' && g != '\n' && g != '\r' && g != '\t') {
-                        bad = e;
-                        goto fail;
-                    }
-                }
+                WALK_AFTER_SCALAR(e, p);
             }
             continue;
         own_after:
@@ -230,9 +251,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
         }
     own_close:
         /* the object closed at p */
-        t->bits = bits;
-        t->w = w;
-        t->base = tb;
+        WALK_SAVE();
         return true;
     }
     /* the innermost level's kind, read again when a container in it closes */
@@ -285,14 +304,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                 }
                 goto done;
             }
-            WALK_TAKE(p);
-            if (JET_UNLIKELY(p != e)) {
-                char g = j[e];
-                if (g != ' ' && g != '\n' && g != '\r' && g != '\t') {
-                    bad = e;
-                    goto fail;
-                }
-            }
+            WALK_AFTER_SCALAR(e, p);
             goto sep;
         }
     after:
@@ -300,9 +312,7 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
         if (depth == base) {
             if (keys) goto own_after;
         done:
-            t->bits = bits;
-            t->w = w;
-            t->base = tb;
+            WALK_SAVE();
             return true;
         }
         WALK_TAKE(p);
@@ -331,15 +341,10 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             goto fail;
         }
         {
-            size_t q, colon;
+            size_t q;
             WALK_TAKE(q);
             (void)q;
-            WALK_TAKE(colon);
-            if (JET_UNLIKELY(j[colon] != ':')) {
-                bad = colon;
-                goto fail;
-            }
-            WALK_TAKE(p);
+            WALK_COLON_VALUE(p);
         }
     }
 fail_end:
