@@ -1269,13 +1269,13 @@ static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi
     return jet__od_fail(od, JET_ERR_DUPLICATE_KEY, second, od->msg);
 }
 
-/* Whether key[0..len) is one of the struct ctx's fields (the strict walk
- * asks this at the unescaped keys of a declared key's length; they hold no
- * NUL, a control character stage 1 rejects in strings). */
 static JET_NOINLINE bool key_declared_slow(const jet_struct *t, const char *key, size_t len, const char *end) {
     return find_field(t, key, len, end) >= 0;
 }
 
+/* Whether key[0..len) is one of the struct ctx's fields (the strict walk
+ * asks this at the unescaped keys of a declared key's length; they hold no
+ * NUL, a control character stage 1 rejects in strings). */
 static bool key_declared(const void *ctx, const char *key, size_t len, const char *end) {
     const jet_struct *t = (const jet_struct *)ctx;
     /* the hashed map's names of up to 16 bytes without a call (and without
@@ -1284,10 +1284,6 @@ static bool key_declared(const void *ctx, const char *key, size_t len, const cha
     return key_declared_slow(t, key, len, end);
 }
 
-/* skip_rest's walk stopped at a declared (or escaped) key at `key`: a
- * field given again is an error; else the walk goes on from its value
- * (and may stop again). Apart, so that the usual skip, which never stops,
- * keeps a small frame. */
 /* What skip_rest_keys needs, kept in memory across skip_rest's walk (so
  * that skip_rest saves few registers). */
 typedef struct rest_keys {
@@ -1296,6 +1292,10 @@ typedef struct rest_keys {
     size_t obj;
 } rest_keys;
 
+/* skip_rest's walk stopped at a declared (or escaped) key at `key`: a
+ * field given again is an error; else the walk goes on from its value
+ * (and may stop again). Apart, so that the usual skip, which never stops,
+ * keeps a small frame. */
 static JET_NOINLINE bool skip_rest_keys(const rest_keys *rk, jet_od_toks *tk, size_t key) {
     dec *d = rk->d;
     const jet_struct *t = (const jet_struct *)rk->keys.ctx;
