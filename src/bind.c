@@ -1325,7 +1325,7 @@ static JET_NOINLINE bool skip_rest_keys(const rest_keys *rk, jet_od_toks *tk, si
         if (jet__od_walk_keys(od, tk, p, JET_OD_AT_VALUE, od->depth, od->depth - 1, true, keys, &key))
             break;
     }
-    od->pos = jet__od_toks_take(tk, n);
+    od->pos = key; /* the token after the object */
     return true;
 }
 
@@ -1343,6 +1343,8 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
         size_t key = 0;
         if (!jet__od_walk_keys(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, &rk.keys, &key))
             return skip_rest_keys(&rk, tk, key);
+        od->pos = key; /* the token after the object */
+        return true;
     }
     od->pos = jet__od_toks_take(tk, od->len);
     return true;

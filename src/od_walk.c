@@ -380,6 +380,7 @@ static JET_ALWAYS_INLINE bool walk_checked(jet_od *od, jet_od_toks *t, size_t p,
     if (!ok && (od->failed || !key_at)) return false;
     jet_od_toks next = *t;
     size_t end = ok ? jet__od_toks_take(&next, od->len) : *key_at;
+    if (ok && key_at) *key_at = end; /* the keyed walk's caller's next token */
     size_t bsl = walk_span_backslash(od, p, end);
     if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end))
         return jet__od_invalid(od, p);

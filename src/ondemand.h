@@ -337,7 +337,8 @@ typedef struct jet_od_keys {
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                   bool in_obj, const jet_od_keys *keys, size_t *key_at);
 /* The same with `keys` not NULL, without jet__od_walk's test of it (typed
- * decoding's skip of an object's rest). */
+ * decoding's skip of an object's rest); when it returns true, *key_at is
+ * the offset of the token after the object (the input's length at its end). */
 bool jet__od_walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                        bool in_obj, const jet_od_keys *keys, size_t *key_at);
 /* Records the kind of the container at depth `level` + 1 (od->kinds bit
