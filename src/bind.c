@@ -1360,19 +1360,38 @@ static JET_NOINLINE bool duplicate_error(jet_od *od, const jet_struct *t, int fi
     return jet__od_fail(od, JET_ERR_DUPLICATE_KEY, second, od->msg);
 }
 
+static JET_NOINLINE bool key_declared_slow(const jet_struct *t, const char *key, size_t len, const char *end) {
+    return find_field(t, key, len, end) >= 0;
+}
+
 /* Whether key[0..len) is one of the struct ctx's fields (the strict walk
  * asks this at the unescaped keys of a declared key's length; they hold no
  * NUL, a control character stage 1 rejects in strings). */
 static bool key_declared(const void *ctx, const char *key, size_t len, const char *end) {
-    return find_field((const jet_struct *)ctx, key, len, end) >= 0;
+    const jet_struct *t = (const jet_struct *)ctx;
+    /* the hashed map's names of up to 16 bytes without a call (and without
+     * the registers the linear search and memcmp would have saved) */
+    if (JET_LIKELY(t->map_state == MAP_HASH && len <= 16)) return find_field(t, key, len, end) >= 0;
+    return key_declared_slow(t, key, len, end);
 }
+
+/* What skip_rest_keys needs, kept in memory across skip_rest's walk (so
+ * that skip_rest saves few registers). */
+typedef struct rest_keys {
+    jet_od_keys keys; /* keys.ctx: the struct */
+    dec *d;
+    size_t obj;
+} rest_keys;
 
 /* skip_rest's walk stopped at a declared (or escaped) key at `key`: a
  * field given again is an error; else the walk goes on from its value
  * (and may stop again). Apart, so that the usual skip, which never stops,
  * keeps a small frame. */
-static JET_NOINLINE bool skip_rest_keys(dec *d, const jet_struct *t, jet_od_toks *tk, size_t key,
-                                        size_t obj, const jet_od_keys *keys) {
+static JET_NOINLINE bool skip_rest_keys(const rest_keys *rk, jet_od_toks *tk, size_t key) {
+    dec *d = rk->d;
+    const jet_struct *t = (const jet_struct *)rk->keys.ctx;
+    const jet_od_keys *keys = &rk->keys;
+    size_t obj = rk->obj;
     jet_od *od = d->od;
     const char *j = od->json;
     const size_t n = od->len;
@@ -1397,7 +1416,7 @@ static JET_NOINLINE bool skip_rest_keys(dec *d, const jet_struct *t, jet_od_toks
         if (jet__od_walk_keys(od, tk, p, JET_OD_AT_VALUE, od->depth, od->depth - 1, true, keys, &key))
             break;
     }
-    od->pos = jet__od_toks_take(tk, n);
+    od->pos = key; /* the token after the object */
     return true;
 }
 
@@ -1411,10 +1430,12 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
         if (!jet__od_walk(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, NULL, NULL))
             return false;
     } else {
-        const jet_od_keys keys = {t->map_lens, key_declared, t};
+        const rest_keys rk = {{t->map_lens, key_declared, t}, d, obj};
         size_t key = 0;
-        if (!jet__od_walk_keys(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, &keys, &key))
-            return skip_rest_keys(d, t, tk, key, obj, &keys);
+        if (!jet__od_walk_keys(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, &rk.keys, &key))
+            return skip_rest_keys(&rk, tk, key);
+        od->pos = key; /* the token after the object */
+        return true;
     }
     od->pos = jet__od_toks_take(tk, od->len);
     return true;

@@ -132,6 +132,41 @@ static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
         bits &= bits - 1;                                                           \
     } while (0)
 
+/* The stream's state back into t, where the walk ends or stops. */
+#define WALK_SAVE()                                                                 \
+    do {                                                                            \
+        t->bits = bits;                                                             \
+        t->w = w;                                                                   \
+        t->base = tb;                                                               \
+    } while (0)
+
+/* After a key's closing quote: its ':', then the value's first token into p. */
+#define WALK_COLON_VALUE(p)                                                         \
+    do {                                                                            \
+        size_t colon_;                                                              \
+        WALK_TAKE(colon_);                                                          \
+        if (JET_UNLIKELY(j[colon_] != ':')) {                                       \
+            bad = colon_;                                                           \
+            goto fail;                                                              \
+        }                                                                           \
+        WALK_TAKE(p);                                                               \
+    } while (0)
+
+/* After a number or literal that ends at e: the next token into p, not glued
+ * to it (it starts at e, or whitespace follows the scalar, and then no
+ * unmarked byte can before the next token). */
+#define WALK_AFTER_SCALAR(e, p)                                                     \
+    do {                                                                            \
+        WALK_TAKE(p);                                                               \
+        if (JET_UNLIKELY((p) != (e))) {                                             \
+            char g_ = j[e];                                                         \
+            if (g_ != ' ' && g_ != '\n' && g_ != '\r' && g_ != '\t') {             \
+                bad = (e);                                                          \
+                goto fail;                                                          \
+            }                                                                       \
+        }                                                                           \
+    } while (0)
+
 /* Records the kind of the container at depth `level` + 1 (inline when the
  * bits have room). */
 static JET_ALWAYS_INLINE bool walk_kind_set(jet_od *od, uint32_t level, bool obj) {
@@ -141,28 +176,93 @@ static JET_ALWAYS_INLINE bool walk_kind_set(jet_od *od, uint32_t level, bool obj
     return true;
 }
 
-/* The walk proper, on a token stream of its own (kept in registers). */
+/* The walk proper, on a token stream of its own (kept in registers). With
+ * keys (then depth == base + 1 and in_obj: the rest of an object) the
+ * object's own level has a loop of its own: every key there tested, its
+ * separators those of an object, its kind never stored nor read; a
+ * container value there is walked by the general loop with base one
+ * deeper, which comes back to that loop when the value ends. */
 static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth,
                                    uint32_t base, bool in_obj, const jet_od_keys *keys,
                                    size_t *key_at) {
     const char *j = od->json;
     const size_t n = od->len;
-    const uint64_t key_lens = keys ? keys->lens : 0;
     const uint64_t *marks = t->marks;
     const size_t direct = t->direct;
     uint64_t bits = t->bits;
     size_t w = t->w, tb = t->base;
     size_t bad;
     char c;
+    if (JET_UNLIKELY(p >= n)) goto fail_end;
+    if (keys) {
+        const uint64_t key_lens = keys->lens;
+        base = depth; /* the general loop: a value at the object's level */
+        if (at == JET_OD_AT_VALUE) goto own_value;
+        for (;;) {
+            /* the token after a member's value */
+            c = j[p];
+            if (c == ',') {
+                WALK_TAKE(p);
+            } else if (JET_LIKELY(c == '}')) {
+                goto own_close;
+            } else {
+                bad = p;
+                goto fail;
+            }
+            /* a member's key at p, its ':' and its value */
+            if (JET_UNLIKELY(j[p] != '"')) {
+                if ((od->flags & JET_READ_ALLOW_TRAILING_COMMAS) && j[p] == '}') goto own_close;
+                bad = p;
+                goto fail;
+            }
+            {
+                size_t q;
+                WALK_TAKE(q);
+                if (JET_UNLIKELY(key_lens) &&
+                    ((((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) &&
+                      keys->declared(keys->ctx, j + p + 1, q - p - 1, j + n)) ||
+                     ((p < tb || w >= direct || od->bs[w]) && jet__od_has_backslash(od, p + 1, q)))) {
+                    *key_at = p; /* a key the caller looks at */
+                    WALK_SAVE();
+                    return false;
+                }
+                WALK_COLON_VALUE(p);
+            }
+        own_value:
+            c = j[p];
+            if (c == '"') {
+                size_t q;
+                WALK_TAKE(q); /* its escapes: once for the whole walk */
+                (void)q;
+                WALK_TAKE(p);
+            } else if (c == '{' || c == '[') {
+                goto value; /* back at own_after when it ends */
+            } else {
+                size_t e = walk_scalar_end(od, p);
+                if (JET_UNLIKELY(e == SIZE_MAX)) {
+                    bad = p;
+                    goto fail;
+                }
+                WALK_AFTER_SCALAR(e, p);
+            }
+            continue;
+        own_after:
+            WALK_TAKE(p);
+        }
+    own_close:
+        /* the object closed at p */
+        WALK_SAVE();
+        return true;
+    }
     /* the innermost level's kind, read again when a container in it closes */
     if (depth > base && !walk_kind_set(od, depth - 1, in_obj)) return false;
-    if (JET_UNLIKELY(p >= n)) goto fail_end;
     if (at == JET_OD_AT_FIRST) goto first;
     if (at == JET_OD_AT_SEP) goto sep;
     if (at == JET_OD_AT_KEY) goto key;
     for (;;) {
         /* a value at p */
         c = j[p];
+    value:
         if (c == '"') {
             size_t q;
             WALK_TAKE(q); /* its escapes: once for the whole walk */
@@ -172,10 +272,14 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                 bad = p;
                 goto fail;
             }
+            WALK_TAKE(p);
+            /* an empty one ends here: no kind to record */
+            if (j[p] == (char)(c + 2)) goto after;
             in_obj = c == '{';
             if (!walk_kind_set(od, depth, in_obj)) return false;
             depth++;
-            WALK_TAKE(p);
+            if (!in_obj) continue;
+            goto key;
         first:
             /* the first token inside a container */
             if (j[p] == (in_obj ? '}' : ']')) goto close;
@@ -200,23 +304,15 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
                 }
                 goto done;
             }
-            WALK_TAKE(p);
-            if (JET_UNLIKELY(p != e)) {
-                char g = j[e];
-                if (g != ' ' && g != '\n' && g != '\r' && g != '\t') {
-                    bad = e;
-                    goto fail;
-                }
-            }
+            WALK_AFTER_SCALAR(e, p);
             goto sep;
         }
     after:
         /* a value ended */
         if (depth == base) {
+            if (keys) goto own_after;
         done:
-            t->bits = bits;
-            t->w = w;
-            t->base = tb;
+            WALK_SAVE();
             return true;
         }
         WALK_TAKE(p);
@@ -245,25 +341,10 @@ static JET_ALWAYS_INLINE bool walk(jet_od *od, jet_od_toks *t, size_t p, int at,
             goto fail;
         }
         {
-            size_t q, colon;
+            size_t q;
             WALK_TAKE(q);
-            if (JET_UNLIKELY(key_lens) && depth == base + 1 &&
-                ((((key_lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) &&
-                  keys->declared(keys->ctx, j + p + 1, q - p - 1, j + n)) ||
-                 ((p < tb || w >= direct || od->bs[w]) &&
-                  jet__od_has_backslash(od, p + 1, q)))) {
-                *key_at = p; /* a key the caller looks at */
-                t->bits = bits;
-                t->w = w;
-                t->base = tb;
-                return false;
-            }
-            WALK_TAKE(colon);
-            if (JET_UNLIKELY(j[colon] != ':')) {
-                bad = colon;
-                goto fail;
-            }
-            WALK_TAKE(p);
+            (void)q;
+            WALK_COLON_VALUE(p);
         }
     }
 fail_end:
@@ -299,6 +380,7 @@ static JET_ALWAYS_INLINE bool walk_checked(jet_od *od, jet_od_toks *t, size_t p,
     if (!ok && (od->failed || !key_at)) return false;
     jet_od_toks next = *t;
     size_t end = ok ? jet__od_toks_take(&next, od->len) : *key_at;
+    if (ok && key_at) *key_at = end; /* the keyed walk's caller's next token */
     size_t bsl = walk_span_backslash(od, p, end);
     if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end))
         return jet__od_invalid(od, p);

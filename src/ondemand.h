@@ -312,10 +312,12 @@ size_t jet__od_prev(jet_od *od, size_t p);
  * is (JET_OD_AT_*) a value, the first token inside a container just
  * opened, or the token after a value; `depth` containers are open, whose
  * kinds are od->kinds' bits 0..depth-1, except the innermost one's, which
- * `in_obj` gives (and the walk records). It returns true once a value
- * ends at depth `base` (<= depth), t then resuming after that value's last
- * token. With `keys` not NULL it also stops, returning false with no error
- * and *key_at set, at a key of the container at depth base + 1 that has an
+ * `in_obj` gives (and the walk records, but for the rest of an object
+ * below). It returns true once a value ends at depth `base` (<= depth), t
+ * then resuming after that value's last token. `keys` not NULL is for the
+ * rest of an object only (depth == base + 1, in_obj, at JET_OD_AT_SEP or
+ * JET_OD_AT_VALUE); the walk then also stops, returning false with no error
+ * and *key_at set, at a key of that object that has an
  * escape, or whose length has its bit in keys->lens (jet_struct.map_lens)
  * and that keys->declared says is declared: typed decoding reports a
  * declared field given twice there. (Asking in the walk, not stopping at
@@ -335,7 +337,8 @@ typedef struct jet_od_keys {
 bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                   bool in_obj, const jet_od_keys *keys, size_t *key_at);
 /* The same with `keys` not NULL, without jet__od_walk's test of it (typed
- * decoding's skip of an object's rest). */
+ * decoding's skip of an object's rest); when it returns true, *key_at is
+ * the offset of the token after the object (the input's length at its end). */
 bool jet__od_walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                        bool in_obj, const jet_od_keys *keys, size_t *key_at);
 /* Records the kind of the container at depth `level` + 1 (od->kinds bit

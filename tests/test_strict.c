@@ -95,6 +95,17 @@ static const struct {
     {"[1,2", false},
 };
 
+/* Members after the field read, bad at the object's own level (the strict
+ * rest's own loop): a missing ',' after a container, a trailing ',', a key
+ * without its ':', a key that is not a string, a ']' for the '}' */
+static const char *const bad_rest[] = {
+    "{\"statuses\":[],\"x\":1,\"y\":{\"a\":[]} \"z\":3}",
+    "{\"statuses\":[],\"x\":1,\"y\":2,}",
+    "{\"statuses\":[],\"x\":1,\"y\"}",
+    "{\"statuses\":[],\"x\":1,2}",
+    "{\"statuses\":[],\"x\":[1]]",
+};
+
 static const char *const kernels[] = {"scalar", "swar", "sse2", "avx2", "avx512", "neon"};
 
 static void test_skipped_members(void) {
@@ -136,6 +147,18 @@ static void test_skipped_members(void) {
                           doc, ok ? "accepted" : jet_code_name(jet_od_error(od)->code));
             }
         }
+        for (size_t i = 0; i < sizeof bad_rest / sizeof bad_rest[0]; i++) {
+            const char *rest_doc = bad_rest[i];
+            jet_error de;
+            jet_doc *d = jet_read(rest_doc, strlen(rest_doc), NULL, NULL, &de);
+            CHECK_MSG(!d, "the DOM reader accepts %s", rest_doc);
+            jet_doc_free(d);
+            TwTimeline tl;
+            bool ok = dec(&tw_timeline_type, &tl, rest_doc, 0);
+            CHECK_MSG(!ok && err.code == de.code && err.offset == de.offset,
+                      "%s: default decode of %s: %s at %zu, DOM %s at %zu", kernels[kk], rest_doc,
+                      ok ? "accepted" : jet_code_name(err.code), err.offset, jet_code_name(de.code), de.offset);
+        }
         /* valid skipped members stay accepted, with the extensions' flags */
         static const struct {
             const char *doc;
@@ -151,6 +174,7 @@ static void test_skipped_members(void) {
             {"{\"x\":1e400,\"statuses\":[]}", JET_READ_BIGNUM_AS_RAW},
             {"{\"x\":\"\\ud800\",\"statuses\":[]}", JET_READ_ALLOW_INVALID_UTF8},
             {"{\"x\":[1 /* c */, 2],\"statuses\":[]} // end", JET_READ_ALLOW_COMMENTS},
+            {"{\"statuses\":[],\"x\":1 , \"y\" : [ ] ,\"z\":true,\"w\":{\"a\":-1.5e3},\"v\":\"\\n\"}", 0},
         };
         for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
             TwTimeline tl;
@@ -249,6 +273,8 @@ static void test_duplicates(void) {
     CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":[1,{\"a\":2}],\"\\u0061\":3}", 0) &&
           err.code == JET_ERR_DUPLICATE_KEY && err.offset == 23);
     CHECK(dec(&u8_type, &u, "{\"a\":1,\"b\":[1,{\"a\":2}],\"c\":{\"a\":[]}}", 0) && u.a == 1);
+    CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":{\"c\":[{}]},\"d\":\"x\",\"a\":2}", 0) &&
+          err.code == JET_ERR_DUPLICATE_KEY && err.offset == 30 && strstr(ostr(err.msg), "1 and 30"));
     CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\" 2}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
     CHECK(!dec(&u8_type, &u, "{\"a\":1,\"b\":}", 0) && err.code == JET_ERR_UNEXPECTED_CHAR && err.offset == 11);
     /* the walk stops at every escaped key and goes on from its value: twice
