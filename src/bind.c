@@ -1074,14 +1074,7 @@ static bool tuple_missing(jet_od *od, const jet_struct *t, char *base, uint32_t 
         }
         /* name the missing element by its index */
         char idx[24];
-        int n = 0;
-        unsigned long v = (unsigned long)(i + first);
-        char tmp[24];
-        do {
-            tmp[n++] = (char)('0' + v % 10);
-            v /= 10;
-        } while (v);
-        for (int k = 0; k < n; k++) idx[k] = tmp[n - 1 - k];
+        int n = snprintf(idx, sizeof idx, "%lu", (unsigned long)i + first);
         return jet__od_fail_missing(od, at, idx, (size_t)n);
     }
     return true;
@@ -1228,14 +1221,8 @@ static bool decode_union(dec *d, const jet_field *f, char *base) {
         }
         if (next_element(od, &end)) return decode_tuple_rest(d, vt, m + u->payload_offset, 1, at);
         if (!end) return false;
-        /* ["TAG"] alone: every field must be optional */
-        for (uint32_t i = 0; i < vt->count; i++)
-            if (!(vt->fields[i].flags & JET_FIELD_OPTIONAL)) {
-                char idx[12];
-                int n = snprintf(idx, sizeof idx, "%u", (unsigned)(i + 1));
-                return jet__od_fail_missing(od, at, idx, (size_t)n);
-            }
-        return true;
+        /* ["TAG"] alone: every field must be optional (and is marked absent) */
+        return tuple_missing(od, vt, m + u->payload_offset, 0, 1, at);
     }
     if ((u->style & JET_UNION_STYLE_MASK) == JET_UNION_EXTERNAL && c == '"') {
         /* a variant without payload as a bare string */
