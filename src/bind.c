@@ -189,7 +189,7 @@ static bool build_struct(jet_struct *t) {
     /* not hashed: positional tables and transparent wrappers (a field
      * without a key), which decode_struct tells from the others only when
      * a table is not hashed */
-    bool wrapper = t->count == 1 && !t->fields[0].key;
+    bool wrapper = jet__struct_is_wrapper(t);
     if (!(t->flags & JET_STRUCT_POSITIONAL) && !wrapper && t->count > 0 && t->count <= 60) {
         for (unsigned bits = 4; bits <= 7 && state == MAP_LINEAR; bits++) {
             if ((1u << bits) < 2 * t->count) continue;
@@ -1488,7 +1488,7 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
             if (!open_container(od, '[', JET_E_WANT_TUPLE)) return false;
             return decode_tuple_rest(d, t, base, 0, at);
         }
-        if (t->count == 1 && !t->fields[0].key) /* transparent wrapper */
+        if (jet__struct_is_wrapper(t))
             return decode_value(d, &t->fields[0], base);
     }
     size_t at = od->pos;
@@ -1921,7 +1921,7 @@ static JET_ALWAYS_INLINE bool decode_root(jet_od *od, jet_struct *type, void *ou
     /* a whole message (jet_decode's) that is an array union (nostr's),
      * wrapped for the root's struct: read without the wrapper's and
      * decode_value's dispatch (not tested for jet_odv_decode's values) */
-    if (whole_message && type->count == 1 && !type->fields[0].key && type->fields[0].kind == JET_K_UNION &&
+    if (whole_message && jet__struct_is_wrapper(type) && type->fields[0].kind == JET_K_UNION &&
         !(type->flags & JET_STRUCT_POSITIONAL)) {
         int fast = union_array_toks(&d, &type->fields[0], (char *)out);
         if (fast >= 0) return fast > 0 && !od->failed;

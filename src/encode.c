@@ -292,7 +292,7 @@ static bool put_struct(enc *e, const jet_struct *st, const char *base) {
         if (!open_c(e, '[') || !put_items(e, st, base, &written)) return false;
         return close_c(e, ']', written != 0);
     }
-    if (st->count == 1 && !st->fields[0].key) {
+    if (jet__struct_is_wrapper(st)) {
         /* transparent: the struct is its one field's value */
         const jet_field *f = &st->fields[0];
         int state = field_state(f, base);

@@ -65,6 +65,11 @@ void jet__od_window_set(size_t half_words);
 /* Typed decoding (bind.c): true sends positional structs and array unions
  * through their general path only (tests compare the fast paths with it). */
 void jet__bind_tuple_general_only(bool on);
+/* A transparent wrapper: a struct of one field without a key, decoded and
+ * encoded as that field's value (bind.c, encode.c). */
+static inline bool jet__struct_is_wrapper(const jet_struct *t) {
+    return t->count == 1 && !t->fields[0].key;
+}
 
 struct jet_parser {
     jet_alloc alloc;
