@@ -1061,14 +1061,18 @@ static bool decode_map(dec *d, const jet_field *f, char *base) {
 static bool tuple_general_only;
 void jet__bind_tuple_general_only(bool on) { tuple_general_only = on; }
 
+static void apply_default(const jet_field *f, char *base);
+
 /* A positional struct's fields from element i on are absent (its array
- * ended, cursor past it): optional ones are marked so, the first required
- * one is the error, named by its index in the array (i + first). */
+ * ended, cursor past it): as decode_struct does for absent members, ones
+ * with a default get it, optional ones are marked absent, and the first
+ * required one is the error, named by its index in the array (i + first). */
 static bool tuple_missing(jet_od *od, const jet_struct *t, char *base, uint32_t i, uint32_t first,
                           size_t at) {
     for (; i < t->count; i++) {
         const jet_field *f = &t->fields[i];
-        if (f->flags & JET_FIELD_OPTIONAL) {
+        if (f->flags & (JET_FIELD_OPTIONAL | JET_FIELD_DEFAULT)) {
+            if (f->flags & JET_FIELD_DEFAULT) apply_default(f, base);
             mark_present(f, base, false);
             continue;
         }

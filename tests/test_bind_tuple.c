@@ -47,6 +47,19 @@ static const jet_field point_fields[] = {
 };
 static jet_struct point_type = JET_STRUCT_TUPLE(Point, point_fields);
 
+/* [id, weight = 5, label = "none"]: trailing elements with defaults */
+typedef struct Weighted {
+    int64_t id;
+    int64_t weight;
+    jet_str label;
+} Weighted;
+static const jet_field weighted_fields[] = {
+    JET_F_SINT(Weighted, id, NULL),
+    JET_F_DEFAULT_SINT(Weighted, weight, NULL, 5),
+    JET_F_DEFAULT_STR(Weighted, label, NULL, "none"),
+};
+static jet_struct weighted_type = JET_STRUCT_TUPLE(Weighted, weighted_fields);
+
 /* a tuple in a member and in an array */
 typedef struct Shape {
     Point at;
@@ -378,6 +391,12 @@ static void expectations(void) {
               str_is(c->as.say.who, "a"));
         CHECK(dec(&chat_msg_type, LIT("[\"AT\",\"b\",[1,2]]"), fl) && c->kind == 3 && c->as.at.where.y == 2 &&
               c->as.at.where.name_missing);
+        /* trailing elements left out take their defaults, as absent members do */
+        const Weighted *wt = (const Weighted *)(const void *)fast_side.out.bytes;
+        CHECK(dec(&weighted_type, LIT("[7]"), fl) && wt->id == 7 && wt->weight == 5 && str_is(wt->label, "none"));
+        CHECK(dec(&weighted_type, LIT("[7,2]"), fl) && wt->weight == 2 && str_is(wt->label, "none"));
+        CHECK(dec(&weighted_type, LIT("[7,2,\"x\"]"), fl) && wt->weight == 2 && str_is(wt->label, "x"));
+        CHECK(!dec(&weighted_type, LIT("[]"), fl) && err_is(JET_ERR_MISSING_FIELD, 0, "/0"));
         CHECK(!dec(&chat_msg_type, LIT("[\"AT\",\"b\",[1,256]]"), fl) &&
               err_is(JET_ERR_NUMBER_RANGE, 13, "/2/1"));
 
@@ -415,7 +434,8 @@ int main(void) {
     jet_arena_init(&general_side.arena, NULL);
     CHECK(fast_side.od && general_side.od);
     CHECK(jet_struct_prepare(&nostr_message_type) && jet_struct_prepare(&chat_msg_type) &&
-          jet_struct_prepare(&point_type) && jet_struct_prepare(&shape_type) && jet_struct_prepare(&log_type));
+          jet_struct_prepare(&point_type) && jet_struct_prepare(&shape_type) && jet_struct_prepare(&log_type) &&
+          jet_struct_prepare(&weighted_type));
     expectations();
     /* one window over the whole input (a direct index), then windows of
      * 2 x 1 and 2 x 4 words (the token streams' windowed paths) */
