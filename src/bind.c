@@ -1483,6 +1483,218 @@ static void apply_default(const jet_field *f, char *base) {
     }
 }
 
+/* The member loop's common case as a leaf (run_members): decode_struct
+ * is large and calls much (nested values, the strict walk, the window's
+ * refill, errors), so the loop's state lives in its stack frame and each
+ * key pays loads and stores of it; a function that calls nothing keeps the
+ * same state in registers. It reads a wholly indexed input only (no window
+ * ring), and runs members while each is: a key without backslash equal to
+ * the field guessed next, or (skipped) a key no declared field has; a
+ * value of the common kinds (a string without backslash for JET_K_STR, a
+ * plain integer for JET_K_UINT/SINT in range, true/false for JET_K_BOOL;
+ * for an unknown key also null); then ',' and the next key's quote, or
+ * '}'. At anything else it stops at that member's quote, nothing of that
+ * member counted (a value it stored is stored again, the same), and the
+ * general loop reads it. */
+typedef struct member_run {
+    size_t p;            /* in: a key's quote; out: see the RUN_* results */
+    size_t v;            /* RUN_ALL_SEEN: the last member's value */
+    size_t clean;        /* str_backslash_after's *clean */
+    const uint8_t *guess;
+    uint64_t seen;       /* the first 64 fields' bits (a hashed table has at most 60) */
+    uint32_t nseen;      /* in; out: nseen + the fields run_members read (one guess each) */
+    /* in, read where used rather than held in registers */
+    char *base;
+    const uint64_t *bs;
+    const uint8_t *all_seen; /* the guess at which every field is in (rest_skippable), or NULL */
+} member_run;
+
+#define RUN_STOPPED 0  /* p: the quote of the member the general loop reads next */
+#define RUN_CLOSED 1   /* the object's '}' taken; p: the token after it */
+#define RUN_ALL_SEEN 2 /* every field in (rest_skippable): p is the value's end, its separator next */
+
+/* The next token after the one taken from marks' word *w (its rest in
+ * *bits), n at the end: jet__od_toks_take for a direct index (its words
+ * cover the n bytes), no call. */
+static JET_ALWAYS_INLINE size_t run_take(const uint64_t *marks, size_t *w, uint64_t *bits, size_t n) {
+    while (JET_UNLIKELY(!*bits)) {
+        if (++*w << 6 >= n) return n;
+        *bits = marks[*w];
+    }
+    size_t at = (*w << 6) + jet__ctz64(*bits);
+    *bits &= *bits - 1;
+    return at;
+}
+
+/* The end of the plain integer at j[v] (digits, a '-' first), its
+ * magnitude and sign; 0 when it is not one (jet__od_fast_int's cases). */
+static JET_ALWAYS_INLINE size_t run_int(const char *j, size_t v, size_t n, uint64_t *mag, bool *neg) {
+    if (JET_UNLIKELY(n - v < 32)) return 0;
+    const char *e = jet__od_fast_int(j + v, j + n, mag, neg);
+    return e ? (size_t)(e - j) : 0;
+}
+
+static JET_NOINLINE unsigned run_members(const char *j, size_t n, const uint64_t *marks, const jet_struct *t,
+                                         member_run *r) {
+    size_t p = r->p, clean = r->clean;
+    const uint8_t *guess = r->guess;
+    uint64_t seen = r->seen;
+    unsigned result = RUN_STOPPED;
+    size_t w = (p + 1) >> 6;
+    uint64_t bits = (p + 1) < n ? marks[w] & (~UINT64_C(0) << ((p + 1) & 63)) : 0;
+    for (;;) {
+        size_t q = run_take(marks, &w, &bits, n);
+        size_t colon = run_take(marks, &w, &bits, n);
+        size_t v = run_take(marks, &w, &bits, n);
+        if (JET_UNLIKELY(v >= n || j[colon] != ':')) break;
+        /* str_backslash_after: the words from the key's on, once */
+        size_t wq = q >> 6;
+        if (wq >= clean) {
+            const uint64_t *bs = r->bs;
+            uint64_t any = bs[wq];
+            for (size_t x = p >> 6 > clean ? p >> 6 : clean; x < wq; x++) any |= bs[x];
+            if (JET_UNLIKELY(any)) break;
+            clean = wq + 1;
+        }
+        const char *k = j + p + 1;
+        size_t kn = q - p - 1;
+        uint32_t expect = *guess;
+        const jet_field *f = NULL;
+        uint32_t fi = expect;
+        if (expect < t->count) { /* key_is, the long name's middle compared here */
+            unsigned s = t->map_kslot[expect];
+            if (t->map_klen[s] == kn && key_head(k, kn, n - p - 1) == t->map_head[s]) {
+                if (kn <= 8) {
+                    f = &t->fields[expect];
+                } else if (kn <= 16) {
+                    if (jet__load_le64(k + kn - 8) == t->map_tail[s]) f = &t->fields[expect];
+                } else {
+                    const char *name = t->fields[expect].key;
+                    size_t i = 8;
+                    while (i < kn && name[i] == k[i]) i++;
+                    if (i == kn) f = &t->fields[expect];
+                }
+            }
+        }
+        if (!f) { /* find_field's no: a key declared by another field stops the run */
+            if ((t->map_lens >> (kn < 63 ? kn : 63)) & 1) {
+                if (kn > 16) break;
+                uint64_t head = key_head(k, kn, n - p - 1), tail = kn > 8 ? jet__load_le64(k + kn - 8) : 0;
+                unsigned s = (unsigned)((key_mix(head, tail, kn) * t->map_mul) >> t->map_shift);
+                if (t->map_slot[s] && t->map_klen[s] == kn && head == t->map_head[s] &&
+                    (kn <= 8 || tail == t->map_tail[s]))
+                    break;
+            }
+        }
+        /* the value: e is its end (the separator's offset for a scalar) */
+        char vc = j[v];
+        size_t e;
+        uint64_t mag = 0;
+        bool neg = false;
+        if (vc == '"') {
+            if (f && f->kind != JET_K_STR) break;
+            size_t vq = run_take(marks, &w, &bits, n);
+            if (JET_UNLIKELY(vq >= n)) break;
+            size_t wv = vq >> 6;
+            if (wv >= clean) {
+                const uint64_t *bs = r->bs;
+                uint64_t any = bs[wv];
+                for (size_t x = v >> 6 > clean ? v >> 6 : clean; x < wv; x++) any |= bs[x];
+                if (JET_UNLIKELY(any)) break;
+                clean = wv + 1;
+            }
+            e = vq + 1;
+        } else if (vc == '-' || (unsigned char)(vc - '0') <= 9) {
+            if (f && f->kind != JET_K_UINT && f->kind != JET_K_SINT) break;
+            e = run_int(j, v, n, &mag, &neg);
+            if (!e) break;
+        } else if (vc == 't' || vc == 'f' || (vc == 'n' && !f)) {
+            if (f && f->kind != JET_K_BOOL) break;
+            e = v + (vc == 'f' ? 5 : 4);
+            if (JET_UNLIKELY(n - v <= 5)) break;
+            uint32_t w4, lw;
+            memcpy(&w4, j + e - 4, 4);
+            memcpy(&lw, vc == 't' ? "true" : vc == 'f' ? "alse" : "null", 4);
+            if (w4 != lw) break;
+        } else {
+            break;
+        }
+        size_t sep = run_take(marks, &w, &bits, n);
+        if (JET_UNLIKELY(sep >= n)) break;
+        if (vc != '"' && sep != e) break; /* a scalar glued to more, or spaces after it */
+        if (f) {
+            uint64_t bit = UINT64_C(1) << fi;
+            if (JET_UNLIKELY(seen & bit)) break; /* a duplicate: the policy's */
+            char *base = r->base, *dst = base + f->offset;
+            if (vc == '"') {
+                jet_str sv = {j + v + 1, e - v - 2};
+                jet__field_str_store(dst, f->flags, sv);
+            } else if (vc == 't' || vc == 'f') {
+                *(bool *)dst = vc == 't';
+            } else if (f->kind == JET_K_UINT) {
+                if (neg) break;
+                if (f->size == 1) {
+                    if (mag > UINT8_MAX) break;
+                    *(uint8_t *)dst = (uint8_t)mag;
+                } else if (f->size == 2) {
+                    if (mag > UINT16_MAX) break;
+                    *(uint16_t *)dst = (uint16_t)mag;
+                } else if (f->size == 4) {
+                    if (mag > UINT32_MAX) break;
+                    *(uint32_t *)dst = (uint32_t)mag;
+                } else {
+                    *(uint64_t *)dst = mag;
+                }
+            } else {
+                if (mag > (uint64_t)INT64_MAX + neg) break;
+                int64_t x = neg ? (int64_t)(0 - mag) : (int64_t)mag;
+                if (f->size == 1) {
+                    if (x < INT8_MIN || x > INT8_MAX) break;
+                    *(int8_t *)dst = (int8_t)x;
+                } else if (f->size == 2) {
+                    if (x < INT16_MIN || x > INT16_MAX) break;
+                    *(int16_t *)dst = (int16_t)x;
+                } else if (f->size == 4) {
+                    if (x < INT32_MIN || x > INT32_MAX) break;
+                    *(int32_t *)dst = (int32_t)x;
+                } else {
+                    *(int64_t *)dst = x;
+                }
+            }
+            mark_present(f, base, true);
+            seen |= bit;
+            guess++;
+            if (guess == r->all_seen) {
+                r->v = v;
+                p = e;
+                result = RUN_ALL_SEEN;
+                break;
+            }
+        }
+        if (j[sep] == '}') {
+            p = run_take(marks, &w, &bits, n);
+            result = RUN_CLOSED;
+            break;
+        }
+        size_t next = run_take(marks, &w, &bits, n);
+        if (JET_UNLIKELY(j[sep] != ',' || next >= n || j[next] != '"')) {
+            /* this member read again by the general loop: undone */
+            if (f) {
+                seen &= ~(UINT64_C(1) << fi);
+                guess--;
+            }
+            break;
+        }
+        p = next;
+    }
+    r->p = p;
+    r->clean = clean;
+    r->nseen += (uint32_t)(guess - r->guess);
+    r->guess = guess;
+    r->seen = seen;
+    return result;
+}
+
 static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_key) {
     jet_od *od = d->od;
     const bool hashed = t->map_state == MAP_HASH; /* so neither positional nor a wrapper (build_struct) */
@@ -1524,6 +1736,9 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
         guessed = t->count;
     }
     const bool special = ignore_key != NULL || d->reject_unknown;
+    /* run_members: a hashed table, a whole index, no key treated apart */
+    bool run = hashed && !special && od->direct == od->words;
+    size_t v;
     if (j[p] == '}') { /* {} */
         od->pos = jet__od_toks_take(&tk, n);
         od->depth--;
@@ -1532,11 +1747,34 @@ static bool decode_struct(dec *d, jet_struct *t, char *base, const char *ignore_
         return jet__od_err(od, JET_E_EXPECTED_KEY_OR_CLOSE, p);
     } else {
         for (;;) {
+            if (run) {
+                member_run r = {p, 0, bs_clean, guess, seen, nseen, base, od->bs,
+                                d->rest_skippable ? guess + (t->count - nseen) : NULL};
+                unsigned how = run_members(j, n, od->marks, t, &r);
+                bs_clean = r.clean;
+                guess = r.guess;
+                seen = r.seen;
+                nseen = r.nseen;
+                if (how == RUN_CLOSED) {
+                    od->pos = r.p;
+                    od->depth--;
+                    break;
+                }
+                if (how == RUN_ALL_SEEN) {
+                    v = r.v;
+                    jet__od_toks_seek(od, &tk, r.p);
+                    goto next; /* its rest skipped, or its separator read, as the loop's own */
+                }
+                if (r.p != p) {
+                    p = r.p;
+                    jet__od_toks_seek(od, &tk, p + 1);
+                }
+            }
             /* p: a key's opening quote; the closing quote, ':' and the
              * value's first byte are the next three tokens */
             size_t q = jet__od_toks_take(&tk, n);
             size_t colon = jet__od_toks_take(&tk, n);
-            size_t v = jet__od_toks_take(&tk, n);
+            v = jet__od_toks_take(&tk, n);
             if (JET_UNLIKELY(v >= n || j[colon] != ':')) {
                 od->pos = p;
                 jet_str k;
