@@ -68,8 +68,15 @@ static bool beq_field(const jet_field *f, const char *a, const char *b) {
     case JET_K_STR_COPY:
     case JET_K_RAW: {
         jet_str x, y;
-        memcpy(&x, va, sizeof x);
-        memcpy(&y, vb, sizeof y);
+        if (f->flags & JET_FIELD_STR_SLICE) { /* a D slice: length, then pointer */
+            memcpy(&x.len, va, sizeof x.len);
+            memcpy(&x.ptr, va + sizeof x.len, sizeof x.ptr);
+            memcpy(&y.len, vb, sizeof y.len);
+            memcpy(&y.ptr, vb + sizeof y.len, sizeof y.ptr);
+        } else {
+            memcpy(&x, va, sizeof x);
+            memcpy(&y, vb, sizeof y);
+        }
         return beq_str(&x, &y);
     }
     case JET_K_STR_FIXED: return strncmp(va, vb, f->size) == 0;
