@@ -235,6 +235,14 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
         if (!jet__od_index_reserve(od, 2 * od->half)) return false;
         od->words = words;
         od->mask = 2 * od->half - 1;
+        /* the root's offset before the token search below (the first byte
+         * that is not blank starts the first token): a stage-1 error met in
+         * a later window during that search names its path from there, as
+         * with a whole index */
+        const char *j = od->json;
+        size_t r = 0;
+        while (r < len && (j[r] == ' ' || j[r] == '\n' || j[r] == '\r' || j[r] == '\t')) r++;
+        od->root = r;
         if (!jet__od_load(od, 0)) return false;
     }
     od->pos = jet__od_next(od, 0);
