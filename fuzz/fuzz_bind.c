@@ -18,7 +18,8 @@
  * successful decode with the strict flags implies one with the default
  * flags, to the same value, and that the DOM reader accepts the input.
  * Positional structs and array unions decode as their general path does
- * (tuple_paths).
+ * (tuple_paths). The whole index and a window of a few words agree in
+ * verdict, value and error (window_paths).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -143,6 +144,34 @@ static void tuple_paths(const char *name, jet_struct *t, const char *json, size_
     free(b);
 }
 
+/* The input indexed whole against the same read through windows of 2 x
+ * `half` words (the cursor's general paths, its window loads and error
+ * walks): the same verdict, value and error (code, offset, message, path),
+ * strict and lazy. */
+static void window_paths(const char *name, jet_struct *t, const char *json, size_t len, size_t half) {
+    static const jet_read_flags fls[] = {0, JET_READ_LAZY};
+    void *a = malloc(t->size), *b = malloc(t->size);
+    if (!a || !b) abort();
+    for (size_t k = 0; k < sizeof fls / sizeof fls[0]; k++) {
+        jet_error e1, e2;
+        jet_arena_reset(&arena);
+        jet__od_window_set(0);
+        bool ok1 = decode(od1, t, a, json, len, fls[k], &e1);
+        jet__od_window_set(half);
+        bool ok2 = decode(od2, t, b, json, len, fls[k], &e2);
+        if (ok1 != ok2) fail(name, "the windowed verdict differs", ok1 ? &e2 : &e1);
+        if (ok1 && !bind_equal(t, a, b)) fail(name, "the windowed value differs", NULL);
+        if (!ok1 && (e1.code != e2.code || e1.offset != e2.offset || strcmp(e1.msg, e2.msg) != 0 ||
+                     !e1.path != !e2.path || (e1.path && strcmp(e1.path, e2.path) != 0))) {
+            fprintf(stderr, "whole index: %s at %zu, path %s\n", jet_code_name(e1.code), e1.offset,
+                    e1.path ? e1.path : "-");
+            fail(name, "the windowed error differs", &e2);
+        }
+    }
+    free(a);
+    free(b);
+}
+
 /* jet_odv_decode on every element of an array root (nostr events). */
 static void elements(const char *json, size_t len) {
     jet_odv root, v;
@@ -178,7 +207,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned sel = size ? data[size - 1] : 0;
     /* the cursor's index in windows of 2 x 1 to 2 x 4 words for three
      * inputs in four (values cross window boundaries) */
-    jet__od_window_set((sel & 3) && size <= 4096 ? 1 + (size_t)((sel >> 2) & 3) : 0);
+    size_t half = (sel & 3) && size <= 4096 ? 1 + (size_t)((sel >> 2) & 3) : 0;
+    jet__od_window_set(half);
     jet_doc *doc = jet_read(json, size, NULL, NULL, NULL);
     dom_ok = doc != NULL;
     jet_doc_free(doc);
@@ -189,6 +219,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     one("Point", &point_type, json, size, sel);
     tuple_paths("NostrMessage", &nostr_message_type, json, size);
     tuple_paths("Kitchen", &kitchen_type, json, size);
+    if (half) {
+        window_paths("TwTimeline", &tw_timeline_type, json, size, half);
+        window_paths("NostrMessage", &nostr_message_type, json, size, half);
+        window_paths("ApiResponse", &api_response_type, json, size, half);
+        window_paths("Kitchen", &kitchen_type, json, size, half);
+        jet__od_window_set(half);
+    }
     elements(json, size);
     jet_arena_reset(&arena);
     free(json);
