@@ -411,6 +411,7 @@ bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, 
 typedef struct walk_pos {
     uint64_t bits;
     size_t w, base;
+    size_t close; /* the last container's closing bracket */
 } walk_pos;
 
 static bool walk_light(jet_od *od, const jet_od_toks *t, walk_pos *s, bool obj, uint32_t room);
@@ -474,6 +475,7 @@ closed:
     s->bits = bits;
     s->w = w;
     s->base = tb;
+    s->close = p;
     return true;
 fail_end:
     return false;
@@ -490,15 +492,11 @@ static bool walk_light(jet_od *od, const jet_od_toks *t, walk_pos *s, bool obj, 
 bool jet__od_walk_value(jet_od *od, jet_od_toks *t, size_t v) {
     if (JET_LIKELY(od->depth < od->max_depth)) {
         uint32_t room = od->max_depth - od->depth - 1;
-        walk_pos s = {t->bits, t->w, t->base};
+        walk_pos s = {t->bits, t->w, t->base, 0};
         if (walk_light(od, t, &s, od->json[v] == '{', room < 32 ? room : 32)) {
-            jet_od_toks next = *t;
-            next.bits = s.bits;
-            next.w = s.w;
-            next.base = s.base;
-            size_t end = jet__od_toks_take(&next, od->len);
-            size_t bsl = walk_span_backslash(od, v, end);
-            if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end)) return jet__od_invalid(od, v);
+            size_t bsl = walk_span_backslash(od, v, s.close);
+            if (JET_UNLIKELY(bsl < s.close) && !jet__od_escapes_ok(od, bsl, s.close))
+                return jet__od_invalid(od, v);
             t->bits = s.bits;
             t->w = s.w;
             t->base = s.base;
