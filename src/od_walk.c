@@ -493,7 +493,10 @@ bool jet__od_walk_value(jet_od *od, jet_od_toks *t, size_t v) {
     if (JET_LIKELY(od->depth < od->max_depth)) {
         uint32_t room = od->max_depth - od->depth - 1;
         walk_pos s = {t->bits, t->w, t->base, 0};
-        if (walk_light(od, t, &s, od->json[v] == '{', room < 32 ? room : 32)) {
+        room = room < 32 ? room : 32;
+        /* the first level inline */
+        if (od->json[v] == '{' ? walk_light_level(od, t, &s, true, room)
+                               : walk_light_level(od, t, &s, false, room)) {
             size_t bsl = walk_span_backslash(od, v, s.close);
             if (JET_UNLIKELY(bsl < s.close) && !jet__od_escapes_ok(od, bsl, s.close))
                 return jet__od_invalid(od, v);
