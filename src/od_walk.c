@@ -5,7 +5,8 @@
  * second pass over the bytes). A skipped string costs its two quotes (and
  * a look at its escapes when the backslash bitmap has one), a number or a
  * literal a check of its few bytes, a container one bit per level in
- * od->kinds. JET_READ_LAZY skips by brackets instead (od_iter.c).
+ * od->kinds (or, for the containers typed decoding skips, a call a level
+ * of the light walk). JET_READ_LAZY skips by brackets instead (od_iter.c).
  */
 #include "ondemand.h"
 
@@ -407,7 +408,8 @@ bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, 
  * od->kinds, and it has neither the walk's entry states nor its error
  * paths. It stops (false, no error recorded) at anything but valid JSON
  * without trailing commas, and deeper than `room` more levels; the walk
- * then judges the whole value again. The stream position is s's. */
+ * then judges the whole value again. It takes tokens from the position in
+ * *s (t gives the bitmap) and leaves it after the container's close. */
 typedef struct walk_pos {
     uint64_t bits;
     size_t w, base;
