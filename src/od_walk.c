@@ -416,7 +416,8 @@ typedef struct walk_pos {
     size_t close; /* the last container's closing bracket */
 } walk_pos;
 
-static bool walk_light(jet_od *od, const jet_od_toks *t, walk_pos *s, bool obj, uint32_t room);
+static bool walk_light_obj(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room);
+static bool walk_light_arr(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room);
 
 /* One level of the light walk, compiled for each kind (obj constant). */
 static JET_ALWAYS_INLINE bool walk_light_level(jet_od *od, const jet_od_toks *t, walk_pos *s, bool obj,
@@ -453,7 +454,8 @@ static JET_ALWAYS_INLINE bool walk_light_level(jet_od *od, const jet_od_toks *t,
                 s->bits = bits | UINT64_C(1) << (q - tb);
                 s->w = w;
                 s->base = tb;
-                if (!walk_light(od, t, s, c == '{', room - 1)) return false;
+                if (!(c == '{' ? walk_light_obj(od, t, s, room - 1) : walk_light_arr(od, t, s, room - 1)))
+                    return false;
                 bits = s->bits;
                 w = s->w;
                 tb = s->base;
@@ -483,8 +485,11 @@ fail_end:
     return false;
 }
 
-static bool walk_light(jet_od *od, const jet_od_toks *t, walk_pos *s, bool obj, uint32_t room) {
-    return obj ? walk_light_level(od, t, s, true, room) : walk_light_level(od, t, s, false, room);
+static bool walk_light_obj(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room) {
+    return walk_light_level(od, t, s, true, room);
+}
+static bool walk_light_arr(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room) {
+    return walk_light_level(od, t, s, false, room);
 }
 
 /* A container value (first token v, just taken from t) at depth
