@@ -5,7 +5,8 @@
  * second pass over the bytes). A skipped string costs its two quotes (and
  * a look at its escapes when the backslash bitmap has one), a number or a
  * literal a check of its few bytes, a container one bit per level in
- * od->kinds. JET_READ_LAZY skips by brackets instead (od_iter.c).
+ * od->kinds (or, for the containers typed decoding skips, a call a level
+ * of the light walk). JET_READ_LAZY skips by brackets instead (od_iter.c).
  */
 #include "ondemand.h"
 
@@ -399,4 +400,119 @@ bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, 
                   bool in_obj, const jet_od_keys *keys, size_t *key_at) {
     if (JET_UNLIKELY(keys != NULL)) return jet__od_walk_keys(od, t, p, at, depth, base, in_obj, keys, key_at);
     return walk_checked(od, t, p, at, depth, base, in_obj, NULL, NULL);
+}
+
+/* A light copy of the walk for typed decoding's skipped containers (most
+ * are small: twitter's "metadata", users' "entities"): a container's kind
+ * is where its code runs, one call a level, so nothing is stored in
+ * od->kinds, and it has neither the walk's entry states nor its error
+ * paths. It stops (false, no error recorded) at anything but valid JSON
+ * without trailing commas, and deeper than `room` more levels; the walk
+ * then judges the whole value again. It takes tokens from the position in
+ * *s (t gives the bitmap) and leaves it after the container's close. */
+typedef struct walk_pos {
+    uint64_t bits;
+    size_t w, base;
+    size_t close; /* the last container's closing bracket */
+} walk_pos;
+
+static bool walk_light_obj(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room);
+static bool walk_light_arr(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room);
+
+/* One level of the light walk, compiled for each kind (obj constant). */
+static JET_ALWAYS_INLINE bool walk_light_level(jet_od *od, const jet_od_toks *t, walk_pos *s, bool obj,
+                                               uint32_t room) {
+    const char *j = od->json;
+    const uint64_t *marks = t->marks;
+    const size_t direct = t->direct;
+    uint64_t bits = s->bits;
+    size_t w = s->w, tb = s->base;
+    const char close = obj ? '}' : ']';
+    size_t p, q;
+    WALK_TAKE(p);
+    if (j[p] == close) goto closed;
+    for (;;) {
+        if (obj) {
+            /* a member's key at p, its ':' */
+            if (JET_UNLIKELY(j[p] != '"')) return false;
+            WALK_TAKE(q);
+            WALK_TAKE(q);
+            if (JET_UNLIKELY(j[q] != ':')) return false;
+            WALK_TAKE(p);
+        }
+        char c = j[p];
+        if (c == '"') {
+            WALK_TAKE(q);
+            WALK_TAKE(p);
+        } else if ((c | 0x20) == '{') {
+            if (JET_UNLIKELY(room == 0)) return false; /* the depth limit */
+            WALK_TAKE(q);
+            if (j[q] == (char)(c + 2)) { /* an empty one */
+                WALK_TAKE(p);
+            } else {
+                /* the token after the open bracket given back */
+                s->bits = bits | UINT64_C(1) << (q - tb);
+                s->w = w;
+                s->base = tb;
+                if (!(c == '{' ? walk_light_obj(od, t, s, room - 1) : walk_light_arr(od, t, s, room - 1)))
+                    return false;
+                bits = s->bits;
+                w = s->w;
+                tb = s->base;
+                WALK_TAKE(p);
+            }
+        } else {
+            size_t e = walk_scalar_end(od, p);
+            if (JET_UNLIKELY(e == SIZE_MAX)) return false;
+            WALK_TAKE(p);
+            if (p != e && j[e] != ' ' && j[e] != '\n' && j[e] != '\r' && j[e] != '\t') return false;
+        }
+        /* the token after a value */
+        if (j[p] == ',') {
+            WALK_TAKE(p);
+            continue;
+        }
+        if (JET_LIKELY(j[p] == close)) break;
+        return false;
+    }
+closed:
+    s->bits = bits;
+    s->w = w;
+    s->base = tb;
+    s->close = p;
+    return true;
+fail_end:
+    return false;
+}
+
+static bool walk_light_obj(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room) {
+    return walk_light_level(od, t, s, true, room);
+}
+static bool walk_light_arr(jet_od *od, const jet_od_toks *t, walk_pos *s, uint32_t room) {
+    return walk_light_level(od, t, s, false, room);
+}
+
+/* A container value (first token v, just taken from t) at depth
+ * od->depth: the strict skip of jet__od_toks_skip, by the light walk, then
+ * the escapes of the strings it passed in one pass; by the walk when the
+ * light one stops. */
+bool jet__od_walk_value(jet_od *od, jet_od_toks *t, size_t v) {
+    if (JET_LIKELY(od->depth < od->max_depth)) {
+        uint32_t room = od->max_depth - od->depth - 1;
+        walk_pos s = {t->bits, t->w, t->base, 0};
+        room = room < 32 ? room : 32;
+        /* the first level inline */
+        if (od->json[v] == '{' ? walk_light_level(od, t, &s, true, room)
+                               : walk_light_level(od, t, &s, false, room)) {
+            size_t bsl = walk_span_backslash(od, v, s.close);
+            if (JET_UNLIKELY(bsl < s.close) && !jet__od_escapes_ok(od, bsl, s.close))
+                return jet__od_invalid(od, v);
+            t->bits = s.bits;
+            t->w = s.w;
+            t->base = s.base;
+            return true;
+        }
+        if (od->failed) return false;
+    }
+    return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, NULL, NULL);
 }

@@ -186,6 +186,117 @@ static void test_skipped_members(void) {
     jet_kernel_set(default_kernel);
 }
 
+/* ---- flat and small containers skipped (the light walk) ------------------- */
+
+/* Typed decoding and the cursor on doc against the DOM reader, under
+ * flags and a depth limit (0: the default): the same verdict, and the
+ * same error (code, offset, line:column) when it rejects. */
+static void check_like_dom(const char *kernel, const char *doc, jet_read_flags flags, uint32_t max_depth) {
+    size_t len = strlen(doc);
+    jet_read_opts o;
+    memset(&o, 0, sizeof o);
+    o.flags = flags;
+    o.max_depth = max_depth;
+    jet_error de;
+    memset(&de, 0, sizeof de);
+    jet_doc *d = jet_read(doc, len, &o, NULL, &de);
+    bool dom_ok = d != NULL;
+    jet_doc_free(d);
+    free(cur);
+    cur = check_dup_exact(doc, len);
+    memset(&err, 0, sizeof err);
+    jet_arena_reset(&arena);
+    TwTimeline tl;
+    bool ok = jet_decode(od, cur, len, &tw_timeline_type, &tl, &arena, &o, &err);
+    CHECK_MSG(ok == dom_ok && (ok || (err.code == de.code && err.offset == de.offset && err.line == de.line &&
+                                      err.column == de.column)),
+              "%s: decode of %s (flags %#x, depth %u): %s at %zu, DOM %s at %zu", kernel, doc, (unsigned)flags,
+              (unsigned)max_depth, ok ? "accepted" : jet_code_name(err.code), err.offset,
+              dom_ok ? "accepts" : jet_code_name(de.code), de.offset);
+    jet_odv root;
+    ok = jet_od_start(od, cur, len, &o, &root) && jet_od_finish(od);
+    const jet_error *ce = jet_od_error(od);
+    CHECK_MSG(ok == dom_ok && (ok || (ce->code == de.code && ce->offset == de.offset)),
+              "%s: cursor finish of %s (flags %#x): %s at %zu, DOM %s at %zu", kernel, doc, (unsigned)flags,
+              ok ? "accepted" : jet_code_name(ce->code), ce->offset, dom_ok ? "accepts" : jet_code_name(de.code),
+              de.offset);
+}
+
+static void test_flat_containers(void) {
+    char default_kernel[16];
+    snprintf(default_kernel, sizeof default_kernel, "%s", jet_kernel_name());
+    /* an element, good or bad, at every position of a flat array, and a
+     * member at every position of a flat object */
+    static const char *const elems[] = {
+        "1", "\"s\"", "true", "tru", "nul", "fals", "falsex", "01", "-", "1.", ".5", "+1", "1e400", "1e5",
+        "-0.5E-2", "truex", "1x", "1\"a\"", "\"a\"1", "\"a\"\"b\"", "\"\\x\"", "\"\\u12G4\"", "\"\\ud800\"",
+        "\"\\n\\u00e9\"", "", ":", "{", "}", "[", "]", "[1", "1 2", "[]]", "{}}", "[]", "{}", "[1,]", "{\"a\"}",
+        "[1,2]", "{\"a\":1}", "[[]]", "[{}]", "{\"a\":[]}", "\"a\":1", "NaN", "[1 ,2 ]",
+    };
+    static const char *const members[] = {
+        "\"k\":1", "\"s\":\"v\"", "\"a\" 1", "\"a\"::1", "1:2", "\"a\":", "\"a\":tru", "\"\\x\":1",
+        "\"a\":\"\\x\"", "", "\"a\":1 \"b\":2", "\"a\":[1,]", "\"a\":{]", "\"a\":truex", "\"a\"\"b\":1",
+        "\"a\":{}", "\"a\":[]", "\"a\":[1]", "\"a\":{\"b\":null}", "\"a\":1}", "\"a\":1]", "\"a\" : 2 ",
+        "\"a\":1,", "\"a\"",
+    };
+    static const char *const fillers[] = {"1", "\"s\"", "null"};
+    static const char *const mfillers[] = {"\"k\":1", "\"s\":\"v\"", "\"n\":null"};
+    /* skipped by the member loop, inside a skipped container, and in the
+     * rest after the field read */
+    static const char *const frames[] = {
+        "{\"x\":%s,\"statuses\":[]}",
+        "{\"x\":[1,{\"b\":%s}],\"statuses\":[]}",
+        "{\"statuses\":[],\"x\":%s}",
+    };
+    static const jet_read_flags flag_sets[] = {0, JET_READ_ALLOW_TRAILING_COMMAS};
+    char box[128], doc[256];
+    for (size_t kk = 0; kk < sizeof kernels / sizeof kernels[0]; kk++) {
+        if (!jet_kernel_set(kernels[kk])) continue;
+        for (int obj = 0; obj < 2; obj++) {
+            size_t nb = obj ? sizeof members / sizeof members[0] : sizeof elems / sizeof elems[0];
+            for (size_t b = 0; b < nb; b++) {
+                const char *bad = obj ? members[b] : elems[b];
+                const char *const *fill = obj ? mfillers : fillers;
+                for (int at = 0; at < 3; at++) {
+                    const char *part[3];
+                    for (int i = 0; i < 3; i++) part[i] = i == at ? bad : fill[i];
+                    snprintf(box, sizeof box, obj ? "{%s,%s,%s}" : "[%s,%s,%s]", part[0], part[1], part[2]);
+                    for (size_t fr = 0; fr < sizeof frames / sizeof frames[0]; fr++) {
+                        snprintf(doc, sizeof doc, frames[fr], box);
+                        for (size_t fl = 0; fl < 2; fl++) check_like_dom(kernels[kk], doc, flag_sets[fl], 0);
+                    }
+                }
+                /* alone, and as the container itself */
+                snprintf(box, sizeof box, obj ? "{%s}" : "[%s]", bad);
+                snprintf(doc, sizeof doc, frames[0], box);
+                for (size_t fl = 0; fl < 2; fl++) check_like_dom(kernels[kk], doc, flag_sets[fl], 0);
+                snprintf(doc, sizeof doc, frames[0], bad);
+                for (size_t fl = 0; fl < 2; fl++) check_like_dom(kernels[kk], doc, flag_sets[fl], 0);
+            }
+        }
+        /* trailing commas, with and without the flag */
+        static const char *const trailing[] = {"[1,]", "[\"a\",]", "{\"a\":1,}", "[[1],]", "[{},]", "{\"a\":[],}",
+                                               "[1,,]", "{\"a\":1,,}", "[,]", "{,}", "[[1,],2]"};
+        for (size_t i = 0; i < sizeof trailing / sizeof trailing[0]; i++)
+            for (size_t fr = 0; fr < sizeof frames / sizeof frames[0]; fr++) {
+                snprintf(doc, sizeof doc, frames[fr], trailing[i]);
+                for (size_t fl = 0; fl < 2; fl++) check_like_dom(kernels[kk], doc, flag_sets[fl], 0);
+            }
+        /* the depth limit at the skipped container's level and below it,
+         * empty containers included */
+        static const char *const deep[] = {"[1,2]", "{\"a\":1}", "[]", "{}", "[[1],[2]]", "[[],{}]",
+                                           "{\"a\":{\"b\":[]}}", "{\"a\":{\"b\":[1]}}", "[[[[[[1]]]]]]",
+                                           "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"};
+        for (size_t i = 0; i < sizeof deep / sizeof deep[0]; i++)
+            for (size_t fr = 0; fr < sizeof frames / sizeof frames[0]; fr++)
+                for (uint32_t md = 1; md <= 40; md++) {
+                    snprintf(doc, sizeof doc, frames[fr], deep[i]);
+                    check_like_dom(kernels[kk], doc, 0, md);
+                }
+    }
+    jet_kernel_set(default_kernel);
+}
+
 /* ---- the depth limit applies to skipping ---------------------------------- */
 
 static void test_depth_bomb(void) {
@@ -463,6 +574,7 @@ int main(void) {
     od = jet_od_new(NULL);
     jet_arena_init(&arena, NULL);
     test_skipped_members();
+    test_flat_containers();
     test_depth_bomb();
     test_duplicates();
     test_fixed_and_messages();
