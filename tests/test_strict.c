@@ -537,6 +537,20 @@ static void test_rest_walk(void) {
                           ok ? "accepted" : jet_code_name(err.code), err.offset,
                           dom_ok ? "accepts" : jet_code_name(de.code), de.offset);
             }
+        /* more levels than the rest walk keeps in a register (64): the
+         * keyed walk takes them, valid or not at the bottom, mixed kinds */
+        static const char *const bottoms[] = {"1", "tru", "[1,]", "{\"a\":1}", "{\"a\" 1}"};
+        for (size_t bi = 0; bi < sizeof bottoms / sizeof bottoms[0]; bi++)
+            for (int levels = 60; levels <= 70; levels += 5) {
+                char tower[512];
+                size_t n = (size_t)snprintf(tower, sizeof tower, "{\"statuses\":[],\"x\":");
+                for (int l = 0; l < levels; l++) n += (size_t)snprintf(tower + n, sizeof tower - n, l % 3 ? "[" : "{\"k\":");
+                n += (size_t)snprintf(tower + n, sizeof tower - n, "%s", bottoms[bi]);
+                for (int l = levels - 1; l >= 0; l--) n += (size_t)snprintf(tower + n, sizeof tower - n, l % 3 ? "]" : "}");
+                snprintf(tower + n, sizeof tower - n, ",\"y\":2}");
+                check_like_dom(kernels[kk], tower, 0, 0);
+                check_like_dom(kernels[kk], tower, 0, 200);
+            }
     }
     jet_kernel_set(default_kernel);
     /* through a window of a few words (the walk hands over to the keyed
