@@ -1404,7 +1404,7 @@ static JET_NOINLINE bool skip_rest_keys(const rest_keys *rk, jet_od_toks *tk, si
             jet__od_toks_seek(od, tk, p + 1); /* the value at p, then on */
         }
         if (fi >= 0) return duplicate_error(od, t, fi, obj, key);
-        if (jet__od_walk_keys(od, tk, p, JET_OD_AT_VALUE, od->depth, od->depth - 1, true, keys, &key))
+        if (jet__od_walk_rest(od, tk, p, JET_OD_AT_VALUE, keys, &key))
             break;
     }
     od->pos = key; /* the token after the object */
@@ -1423,7 +1423,7 @@ static JET_NOINLINE bool skip_rest(dec *d, const jet_struct *t, jet_od_toks *tk,
     } else {
         const rest_keys rk = {{t->map_lens, key_declared, t}, d, obj};
         size_t key = 0;
-        if (!jet__od_walk_keys(od, tk, sep, JET_OD_AT_SEP, od->depth, od->depth - 1, true, &rk.keys, &key))
+        if (!jet__od_walk_rest(od, tk, sep, JET_OD_AT_SEP, &rk.keys, &key))
             return skip_rest_keys(&rk, tk, key);
         od->pos = key; /* the token after the object */
         return true;

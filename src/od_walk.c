@@ -516,3 +516,156 @@ bool jet__od_walk_value(jet_od *od, jet_od_toks *t, size_t v) {
     }
     return jet__od_walk(od, t, v, JET_OD_AT_VALUE, od->depth, od->depth, false, NULL, NULL);
 }
+
+/* Takes the next token into p for the rest walk below, which reads only
+ * directly indexed words: past them (a window, the input's end) it hands
+ * over to the keyed walk. */
+#define REST_TAKE(p)                                                                \
+    do {                                                                            \
+        while (JET_UNLIKELY(!bits)) {                                               \
+            tb += 64;                                                               \
+            if (JET_UNLIKELY(++w >= direct)) goto general;                          \
+            bits = marks[w];                                                        \
+        }                                                                           \
+        (p) = tb + jet__ctz64_offset(bits);                                         \
+        bits &= bits - 1;                                                           \
+    } while (0)
+
+/* A value's glue check: the token after the scalar that ends at e starts at
+ * p, or whitespace follows the scalar. */
+#define REST_GLUED(e, p) ((p) != (e) && j[e] != ' ' && j[e] != '\n' && j[e] != '\r' && j[e] != '\t')
+
+/* jet__od_walk_keys for the usual rest of an object, in one frame: the
+ * object's own members by one loop, a container value by another (the
+ * kinds of up to 64 levels in a register, nothing stored in od->kinds),
+ * then the escapes of the span passed by one pass over the backslash
+ * bitmap, as walk_checked does. At anything else (a bad token, a trailing
+ * comma, the depth limit, a word not directly indexed) it hands the whole
+ * rest, from p, to jet__od_walk_keys, so that every verdict and error is
+ * the keyed walk's. */
+bool jet__od_walk_rest(jet_od *od, jet_od_toks *t, size_t p, int at, const jet_od_keys *keys,
+                       size_t *key_at) {
+    const char *j = od->json;
+    const uint64_t *marks = t->marks;
+    const size_t direct = t->direct;
+    uint64_t bits = t->bits;
+    size_t w = t->w, tb = t->base;
+    uint64_t kinds; /* bit i: the container i + 1 levels up is an object */
+    uint32_t open;  /* containers open inside the object */
+    size_t q, end;
+    char c;
+    const size_t from = p;
+    if (JET_UNLIKELY(w >= direct || p >= od->len)) goto general;
+    if (at == JET_OD_AT_VALUE) goto value;
+    for (;;) {
+        /* the token after a member's value */
+        if (JET_UNLIKELY(j[p] != ',')) {
+            if (JET_LIKELY(j[p] == '}')) break;
+            goto general;
+        }
+        REST_TAKE(p);
+        /* a member's key at p, its ':' and its value */
+        if (JET_UNLIKELY(j[p] != '"')) goto general;
+        REST_TAKE(q);
+        if (JET_UNLIKELY(keys->lens) &&
+            ((((keys->lens >> (q - p - 1 < 63 ? q - p - 1 : 63)) & 1) &&
+              keys->declared(keys->ctx, j + p + 1, q - p - 1, j + od->len)) ||
+             ((p < tb || od->bs[w]) && jet__od_has_backslash(od, p + 1, q)))) {
+            end = p; /* a key the caller looks at (its closing quote taken) */
+            goto stop;
+        }
+        REST_TAKE(q);
+        if (JET_UNLIKELY(j[q] != ':')) goto general;
+        REST_TAKE(p);
+    value:
+        c = j[p];
+        if (c == '"') {
+            REST_TAKE(q);
+            REST_TAKE(p);
+        } else if ((c | 0x20) == '{') {
+            if (JET_UNLIKELY(od->depth >= od->max_depth)) goto general;
+            REST_TAKE(p);
+            if (j[p] == (char)(c + 2)) { /* an empty one */
+                REST_TAKE(p);
+                continue;
+            }
+            kinds = c == '{';
+            open = 1;
+            if (c == '{') goto inner_key;
+            /* a value inside a container value at p */
+            for (;;) {
+                c = j[p];
+                if (c == '"') {
+                    REST_TAKE(q);
+                    REST_TAKE(p);
+                } else if ((c | 0x20) == '{') {
+                    if (JET_UNLIKELY(od->depth + open >= od->max_depth || open >= 64)) goto general;
+                    REST_TAKE(p);
+                    if (j[p] == (char)(c + 2)) { /* an empty one */
+                        REST_TAKE(p);
+                    } else {
+                        kinds = kinds << 1 | (c == '{');
+                        open++;
+                        if (c == '{') goto inner_key;
+                        continue;
+                    }
+                } else {
+                    size_t e = walk_scalar_end(od, p);
+                    if (JET_UNLIKELY(e == SIZE_MAX)) goto general;
+                    REST_TAKE(p);
+                    if (JET_UNLIKELY(REST_GLUED(e, p))) goto general;
+                }
+                /* the token after it */
+                while (j[p] != ',') {
+                    if (JET_UNLIKELY(j[p] != ((kinds & 1) ? '}' : ']'))) goto general;
+                    REST_TAKE(p);
+                    kinds >>= 1;
+                    if (--open == 0) goto closed;
+                }
+                REST_TAKE(p);
+                if (!(kinds & 1)) continue;
+            inner_key:
+                /* a key inside, its ':' */
+                if (JET_UNLIKELY(j[p] != '"')) goto general;
+                REST_TAKE(q);
+                REST_TAKE(q);
+                if (JET_UNLIKELY(j[q] != ':')) goto general;
+                REST_TAKE(p);
+            }
+        closed:;
+        } else {
+            size_t e = walk_scalar_end(od, p);
+            if (JET_UNLIKELY(e == SIZE_MAX)) goto general;
+            REST_TAKE(p);
+            if (JET_UNLIKELY(REST_GLUED(e, p))) goto general;
+        }
+    }
+    /* the object closed at p: the token after it for the caller */
+    t->bits = bits;
+    t->w = w;
+    t->base = tb;
+    if (JET_LIKELY(bits)) {
+        end = tb + jet__ctz64_offset(bits);
+    } else {
+        jet_od_toks next = *t;
+        end = jet__od_toks_take(&next, od->len);
+    }
+    *key_at = end;
+    {
+        size_t bsl = walk_span_backslash(od, from, end);
+        if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end)) return jet__od_invalid(od, from);
+    }
+    return true;
+stop:
+    t->bits = bits;
+    t->w = w;
+    t->base = tb;
+    *key_at = end;
+    {
+        size_t bsl = walk_span_backslash(od, from, end);
+        if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end)) return jet__od_invalid(od, from);
+    }
+    return false;
+general:
+    return jet__od_walk_keys(od, t, from, at, od->depth, od->depth - 1, true, keys, key_at);
+}

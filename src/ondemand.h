@@ -341,6 +341,10 @@ bool jet__od_walk(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, 
  * the offset of the token after the object (the input's length at its end). */
 bool jet__od_walk_keys(jet_od *od, jet_od_toks *t, size_t p, int at, uint32_t depth, uint32_t base,
                        bool in_obj, const jet_od_keys *keys, size_t *key_at);
+/* jet__od_walk_keys(od, t, p, at, od->depth, od->depth - 1, true, keys,
+ * key_at) for the rest of an object, by a lighter walk where it can. */
+bool jet__od_walk_rest(jet_od *od, jet_od_toks *t, size_t p, int at, const jet_od_keys *keys,
+                       size_t *key_at);
 /* The same for the container value whose first token v was just taken
  * from t, at depth od->depth (jet__od_toks_skip's). */
 bool jet__od_walk_value(jet_od *od, jet_od_toks *t, size_t v);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "internal.h" /* jet__od_window_set */
 #include "jet.h"
 #include "schemas.h"
 
@@ -427,6 +428,150 @@ static void test_duplicates(void) {
     jet_doc_free(d);
 }
 
+/* ---- the rest of an object after the field read (jet__od_walk_rest) ------- */
+
+/* A declared key given again in the rest: the duplicate's error (offset,
+ * the field named), as the member loop gives it. */
+static void check_rest_duplicate(const char *kernel, const char *doc, size_t second) {
+    TwTimeline tl;
+    bool ok = dec(&tw_timeline_type, &tl, doc, 0);
+    CHECK_MSG(!ok && err.code == JET_ERR_DUPLICATE_KEY && err.offset == second && strstr(ostr(err.msg), "\"statuses\""),
+              "%s: %s: %s at %zu (%s), want a duplicate at %zu", kernel, doc,
+              ok ? "accepted" : jet_code_name(err.code), err.offset, ostr(err.msg), second);
+}
+
+static void test_rest_walk(void) {
+    char default_kernel[16];
+    snprintf(default_kernel, sizeof default_kernel, "%s", jet_kernel_name());
+    /* members, good and bad, at every position of the rest's own level */
+    static const char *const members[] = {
+        "\"k\":1", "\"s\":\"v\"", "\"a\" 1", "\"a\"::1", "1:2", "\"a\":", "\"a\":tru", "\"\\x\":1",
+        "\"a\":\"\\x\"", "", "\"a\":1 \"b\":2", "\"a\":[1,]", "\"a\":{]", "\"a\":truex", "\"a\"\"b\":1",
+        "\"a\":{}", "\"a\":[]", "\"a\":[1]", "\"a\":{\"b\":null}", "\"a\":1}", "\"a\":1]", "\"a\" : 2 ",
+        "\"a\":1,", "\"a\"", "\"a\":[[1,{\"b\":[]}],{}]", "\"a\":[[1,{\"b\" []}]]", "\"a\":[[1],{\"b\":[}]]",
+        "\"a\":{\"b\":{\"c\":[1 2]}}", "\"a\":{\"b\":{\"c\":\"\\q\"}}", "\"a\":{\"\\q\":1}", "\"a\":[\"\\u00zz\"]",
+        "\"a\":[1]]", "\"a\":{\"b\":1}}", "\"a\":[{\"b\":1]}", "\"a\":-", "\"a\":[01]", "\"a\":[1e400]",
+        "\"a\":{\"b\":[1,2],}", "\"a\":[[],[],]", "\"a\":NaN", "\"a\":{\"b\" 1 2}", "\"a\":[{\"b\" \"c\" 2}]",
+    };
+    static const char *const fill[] = {"\"k\":1", "\"s\":[\"v\",{\"w\":{}}]", "\"n\":null"};
+    static const jet_read_flags flag_sets[] = {0, JET_READ_ALLOW_TRAILING_COMMAS};
+    static const char pad[] = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"
+                              "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz";
+    char doc[512];
+    for (size_t kk = 0; kk < sizeof kernels / sizeof kernels[0]; kk++) {
+        if (!jet_kernel_set(kernels[kk])) continue;
+        for (size_t b = 0; b < sizeof members / sizeof members[0]; b++) {
+            for (int at = 0; at < 3; at++) {
+                const char *part[3];
+                for (int i = 0; i < 3; i++) part[i] = i == at ? members[b] : fill[i];
+                snprintf(doc, sizeof doc, "{\"statuses\":[],%s,%s,%s}", part[0], part[1], part[2]);
+                for (size_t fl = 0; fl < 2; fl++) check_like_dom(kernels[kk], doc, flag_sets[fl], 0);
+                /* two levels down in a container of the rest */
+                snprintf(doc, sizeof doc, "{\"statuses\":[],\"x\":[1,{\"y\":[{%s,%s,%s}]}],\"z\":2}", part[0],
+                         part[1], part[2]);
+                for (size_t fl = 0; fl < 2; fl++) check_like_dom(kernels[kk], doc, flag_sets[fl], 0);
+            }
+            snprintf(doc, sizeof doc, "{\"statuses\":[],%s}", members[b]);
+            for (size_t fl = 0; fl < 2; fl++) check_like_dom(kernels[kk], doc, flag_sets[fl], 0);
+        }
+        /* the declared key given again after nested containers, escaped or
+         * not, and inside them (not a duplicate) */
+        static const char *const before[] = {
+            "", "\"x\":1,", "\"x\":[[1,{\"a\":[]}],{}],", "\"x\":{\"statuses\":[{\"statuses\":1}]},",
+            "\"x\":\"\\n\",\"y\":{\"z\":[\"\\u00e9\"]},", "\"\\u0078\":[{}],",
+        };
+        static const char *const again[] = {"\"statuses\"", "\"\\u0073tatuses\"", "\"statuse\\u0073\""};
+        for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+            for (size_t k = 0; k < sizeof again / sizeof again[0]; k++) {
+                int n = snprintf(doc, sizeof doc, "{\"statuses\":[],%s", before[i]);
+                snprintf(doc + n, sizeof doc - (size_t)n, "%s:[],\"w\":[1,{\"v\":\"\\t\"}]}", again[k]);
+                check_rest_duplicate(kernels[kk], doc, (size_t)n);
+                /* invalid JSON after it: the DOM reader's error first */
+                snprintf(doc + n, sizeof doc - (size_t)n, "%s:[],\"w\":[1,]}", again[k]);
+                check_like_dom(kernels[kk], doc, 0, 0);
+                snprintf(doc + n, sizeof doc - (size_t)n, "%s]", again[k]);
+                check_like_dom(kernels[kk], doc, 0, 0);
+                /* not declared: a key of its length, nested ones */
+                snprintf(doc + n, sizeof doc - (size_t)n, "\"statusez\":[],\"w\":{\"statuses\":[]}}");
+                check_like_dom(kernels[kk], doc, 0, 0);
+                TwTimeline tl;
+                CHECK_MSG(dec(&tw_timeline_type, &tl, doc, 0), "%s: %s: %s", kernels[kk], doc,
+                          jet_code_name(err.code));
+            }
+        /* escapes, good and bad, at every offset around the first word
+         * boundaries, in the rest's own strings, keys and nested ones */
+        static const char *const escapes[] = {"\\n", "\\\\", "\\u00e9", "\\x", "\\u12G4", "\\ud800", "\\\\\\q"};
+        static const char *const spots[] = {
+            "{\"statuses\":[],\"p\":\"%.*s%s\",\"q\":1}",          "{\"statuses\":[],\"p%.*s%s\":1,\"q\":1}",
+            "{\"statuses\":[],\"p\":[\"%.*s%s\"],\"q\":1}",        "{\"statuses\":[],\"p\":{\"%.*s%s\":1},\"q\":1}",
+            "{\"statuses\":[],\"p\":\"%.*s\",\"q\":\"%s\",\"r\":2}",
+            "{\"statuses\":[],\"p\":\"%.*s%s\",\"\\u0071\":1,\"r\":[\"\\u0071\"]}",
+        };
+        for (size_t sp = 0; sp < sizeof spots / sizeof spots[0]; sp++)
+            for (size_t e = 0; e < sizeof escapes / sizeof escapes[0]; e++)
+                for (int np = 30; np < 140; np++) {
+                    snprintf(doc, sizeof doc, spots[sp], np, pad, escapes[e]);
+                    check_like_dom(kernels[kk], doc, 0, 0);
+                }
+        /* the depth limit at the rest's own level and below (a scalar
+         * field, so that the rest's containers are the deepest values) */
+        static const char *const deep[] = {"[]", "{}", "[1]", "{\"b\":[]}", "[[],{}]", "[[[1]]]", "{\"b\":{\"c\":[{}]}}"};
+        for (size_t i = 0; i < sizeof deep / sizeof deep[0]; i++)
+            for (uint32_t md = 1; md <= 6; md++) {
+                snprintf(doc, sizeof doc, "{\"a\":1,\"b\":%s,\"c\":2}", deep[i]);
+                jet_read_opts o;
+                memset(&o, 0, sizeof o);
+                o.max_depth = md;
+                jet_error de;
+                memset(&de, 0, sizeof de);
+                jet_doc *d = jet_read(doc, strlen(doc), &o, NULL, &de);
+                bool dom_ok = d != NULL;
+                jet_doc_free(d);
+                free(cur);
+                cur = check_dup_exact(doc, strlen(doc));
+                memset(&err, 0, sizeof err);
+                U8 u;
+                bool ok = jet_decode(od, cur, strlen(doc), &u8_type, &u, &arena, &o, &err);
+                CHECK_MSG(ok == dom_ok && (ok || (err.code == de.code && err.offset == de.offset)),
+                          "%s: %s at depth %u: %s at %zu, DOM %s at %zu", kernels[kk], doc, (unsigned)md,
+                          ok ? "accepted" : jet_code_name(err.code), err.offset,
+                          dom_ok ? "accepts" : jet_code_name(de.code), de.offset);
+            }
+        /* more levels than the rest walk keeps in a register (64): the
+         * keyed walk takes them, valid or not at the bottom, mixed kinds */
+        static const char *const bottoms[] = {"1", "tru", "[1,]", "{\"a\":1}", "{\"a\" 1}"};
+        for (size_t bi = 0; bi < sizeof bottoms / sizeof bottoms[0]; bi++)
+            for (int levels = 60; levels <= 70; levels += 5) {
+                char tower[512];
+                size_t n = (size_t)snprintf(tower, sizeof tower, "{\"statuses\":[],\"x\":");
+                for (int l = 0; l < levels; l++) n += (size_t)snprintf(tower + n, sizeof tower - n, l % 3 ? "[" : "{\"k\":");
+                n += (size_t)snprintf(tower + n, sizeof tower - n, "%s", bottoms[bi]);
+                for (int l = levels - 1; l >= 0; l--) n += (size_t)snprintf(tower + n, sizeof tower - n, l % 3 ? "]" : "}");
+                snprintf(tower + n, sizeof tower - n, ",\"y\":2}");
+                check_like_dom(kernels[kk], tower, 0, 0);
+                check_like_dom(kernels[kk], tower, 0, 200);
+            }
+    }
+    jet_kernel_set(default_kernel);
+    /* through a window of a few words (the walk hands over to the keyed
+     * walk where a word is not directly indexed) */
+    static const size_t halves[] = {1, 2, 4};
+    char big[1024];
+    for (size_t h = 0; h < sizeof halves / sizeof halves[0]; h++) {
+        jet__od_window_set(halves[h]);
+        for (size_t b = 0; b < sizeof members / sizeof members[0]; b++) {
+            snprintf(big, sizeof big,
+                     "{\"statuses\":[],\"a\":\"%s\",\"b\":[1,{\"c\":[\"%s\",2]}],%s,\"d\":{\"e\":[{},[]]},"
+                     "\"f\":\"%s\"}",
+                     pad, pad, members[b], pad);
+            for (size_t fl = 0; fl < 2; fl++) check_like_dom("window", big, flag_sets[fl], 0);
+        }
+        snprintf(big, sizeof big, "{\"statuses\":[],\"a\":\"%s\",\"b\":[{\"c\":\"%s\"}],\"statuses\":[]}", pad, pad);
+        check_rest_duplicate("window", big, strlen(big) - 14);
+    }
+    jet__od_window_set(0);
+}
+
 /* ---- fixed-size strings, range messages, paths ---------------------------- */
 
 typedef struct Fix {
@@ -577,6 +722,7 @@ int main(void) {
     test_flat_containers();
     test_depth_bomb();
     test_duplicates();
+    test_rest_walk();
     test_fixed_and_messages();
     test_suite();
     free(cur);
