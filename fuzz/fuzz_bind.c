@@ -124,7 +124,8 @@ static void one(const char *name, jet_struct *t, const char *json, size_t len, u
  * the jet__bind_tuple_general_only hook; else with the cursor's index in
  * windows of 2 x `half` words against the whole index: its general paths,
  * window loads and error walks): the same verdict, value and error (code,
- * offset, message, JSON Pointer). */
+ * offset, message, JSON Pointer; lazy through the window, the verdict and
+ * value only). */
 static void same_paths(const char *name, jet_struct *t, const char *json, size_t len, size_t half) {
     static const jet_read_flags fls[] = {0, JET_READ_LAZY};
     void *a = malloc(t->size), *b = malloc(t->size);
@@ -142,8 +143,13 @@ static void same_paths(const char *name, jet_struct *t, const char *json, size_t
         jet__bind_tuple_general_only(false);
         if (ok1 != ok2) fail(name, "the other path's verdict differs", ok1 ? &e2 : &e1);
         if (ok1 && !bind_equal(t, a, b)) fail(name, "the other path's value differs", NULL);
-        if (!ok1 && (e1.code != e2.code || e1.offset != e2.offset || strcmp(e1.msg, e2.msg) != 0 ||
-                     !e1.path != !e2.path || (e1.path && strcmp(e1.path, e2.path) != 0))) {
+        /* (lazy through the window: a schema's error met before a window
+         * whose stage 1 fails is the one reported, where the whole index
+         * reports the DOM reader's; docs/typed.md) */
+        bool errors_may_differ = half && (fls[k] & JET_READ_LAZY);
+        if (!ok1 && !errors_may_differ &&
+            (e1.code != e2.code || e1.offset != e2.offset || strcmp(e1.msg, e2.msg) != 0 ||
+             !e1.path != !e2.path || (e1.path && strcmp(e1.path, e2.path) != 0))) {
             fprintf(stderr, "first path: %s at %zu, path %s\n", jet_code_name(e1.code), e1.offset,
                     e1.path ? e1.path : "-");
             fail(name, half ? "the windowed error differs" : "the general path's error differs", &e2);

@@ -1958,11 +1958,14 @@ bool jet_decode(jet_od *od, const char *json, size_t len, jet_struct *type, void
     if (jet_od_start(od, json, len, opts, &root))
         ok = (prepare_struct(type) || jet__od_err(od, JET_E_SCHEMA_MALFORMED, root.pos)) &&
              decode_root(od, type, out, arena, true) && jet_od_finish(od);
-    if (!ok && !od->lazy) {
+    if (!ok && !od->lazy && !od->err_is_dom) {
         /* A schema's error (a type, a range, a field missing or repeated)
          * met before the input's own first error: an input that is not
          * valid JSON is reported as such, as the DOM reader reports it,
-         * whatever the schema (this error path reads the input once more). */
+         * whatever the schema (this error path reads the input once more;
+         * not when the error is already the DOM reader's, e.g. a number out
+         * of range after stage 1 failed: its JSON Pointer came from the
+         * index, which that failure then dropped). */
         jet_code c = od->err.code;
         if (c == JET_ERR_TYPE || c == JET_ERR_NUMBER_RANGE || c == JET_ERR_MISSING_FIELD ||
             c == JET_ERR_UNKNOWN_FIELD || c == JET_ERR_BAD_TAG || c == JET_ERR_TOO_LONG ||

@@ -61,6 +61,7 @@ bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_
     if (!stop_when_done) o.flags &= ~JET_READ_STOP_WHEN_DONE;
     jet_error e;
     if (jet__validate(od->validator, od->json, od->len, &o, &e)) return true;
+    if (!od->failed) od->err_is_dom = true; /* recorded below, not an error before it */
     return jet__od_fail(od, e.code, e.offset, e.msg);
 }
 
@@ -104,6 +105,7 @@ static const jet_read_opts od_no_opts;
 /* Forgets the previous document and error; the cursor stands nowhere yet. */
 void jet__od_reset(jet_od *od, const char *json, size_t len, const jet_read_opts *opts) {
     od->failed = false;
+    od->err_is_dom = false;
     memset(&od->err, 0, sizeof od->err);
     od->json = json;
     od->input = json;

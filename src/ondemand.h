@@ -70,6 +70,7 @@ struct jet_od {
     uint64_t *kinds;      /* container kinds, a bit per level (1: object): */
     size_t kinds_cap;     /* error paths, and the strict skip's */
     bool lazy;            /* JET_READ_LAZY: skipping checks brackets only */
+    bool err_is_dom;      /* the error recorded is the DOM reader's (jet__od_validate_all) */
     bool bad_window;      /* stage 1 failed in the window being loaded */
     char msg[128];        /* a message naming values (typed decoding) */
     /* Typed decoding's key-order guesses (bind.c), learnt per cursor (a
