@@ -6,6 +6,8 @@
  */
 #include "ondemand.h"
 
+#include "grammar.h"
+
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,7 +245,7 @@ bool jet_od_start(jet_od *od, const char *json, size_t len, const jet_read_opts 
          * with a whole index */
         const char *j = od->json;
         size_t r = 0;
-        while (r < len && (j[r] == ' ' || j[r] == '\n' || j[r] == '\r' || j[r] == '\t')) r++;
+        while (r < len && jet__gram_blank(j[r])) r++;
         od->root = r;
         if (!jet__od_load(od, 0)) return false;
     }

@@ -161,7 +161,7 @@ static JET_ALWAYS_INLINE bool walk_kind(const jet_od *od, uint32_t d) {
         WALK_TAKE(p);                                                               \
         if (JET_UNLIKELY((p) != (e))) {                                             \
             char g_ = j[e];                                                         \
-            if (g_ != ' ' && g_ != '\n' && g_ != '\r' && g_ != '\t') {             \
+            if (!jet__gram_blank(g_)) {                                             \
                 bad = (e);                                                          \
                 goto fail;                                                          \
             }                                                                       \
@@ -465,7 +465,7 @@ static JET_ALWAYS_INLINE bool walk_light_level(jet_od *od, const jet_od_toks *t,
             size_t e = walk_scalar_end(od, p);
             if (JET_UNLIKELY(e == SIZE_MAX)) return false;
             WALK_TAKE(p);
-            if (p != e && j[e] != ' ' && j[e] != '\n' && j[e] != '\r' && j[e] != '\t') return false;
+            if (p != e && !jet__gram_blank(j[e])) return false;
         }
         /* the token after a value */
         if (j[p] == ',') {
@@ -533,7 +533,18 @@ bool jet__od_walk_value(jet_od *od, jet_od_toks *t, size_t v) {
 
 /* A value's glue check: the token after the scalar that ends at e starts at
  * p, or whitespace follows the scalar. */
-#define REST_GLUED(e, p) ((p) != (e) && j[e] != ' ' && j[e] != '\n' && j[e] != '\r' && j[e] != '\t')
+#define REST_GLUED(e, p) ((p) != (e) && !jet__gram_blank(j[e]))
+
+/* The rest walk's end at `end` (the token after the object when `whole`,
+ * else the key it stopped at): that offset for the caller, then the escapes
+ * of the span passed, as walk_checked checks them. Returns `whole`, or
+ * false on a bad escape (recorded). */
+static JET_ALWAYS_INLINE bool rest_end(jet_od *od, size_t from, size_t end, size_t *key_at, bool whole) {
+    *key_at = end;
+    size_t bsl = walk_span_backslash(od, from, end);
+    if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end)) return jet__od_invalid(od, from);
+    return whole;
+}
 
 /* jet__od_walk_keys for the usual rest of an object, in one frame: the
  * object's own members by one loop, a container value by another (the
@@ -650,22 +661,12 @@ bool jet__od_walk_rest(jet_od *od, jet_od_toks *t, size_t p, int at, const jet_o
         jet_od_toks next = *t;
         end = jet__od_toks_take(&next, od->len);
     }
-    *key_at = end;
-    {
-        size_t bsl = walk_span_backslash(od, from, end);
-        if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end)) return jet__od_invalid(od, from);
-    }
-    return true;
+    return rest_end(od, from, end, key_at, true);
 stop:
     t->bits = bits;
     t->w = w;
     t->base = tb;
-    *key_at = end;
-    {
-        size_t bsl = walk_span_backslash(od, from, end);
-        if (JET_UNLIKELY(bsl < end) && !jet__od_escapes_ok(od, bsl, end)) return jet__od_invalid(od, from);
-    }
-    return false;
+    return rest_end(od, from, end, key_at, false);
 general:
     return jet__od_walk_keys(od, t, from, at, od->depth, od->depth - 1, true, keys, key_at);
 }
