@@ -359,7 +359,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
      * the cursor's index in windows of 2 x 1 to 2 x 4
      * words, so that values, strings and escapes cross window boundaries
      * and finds go back across them */
-    jet__od_window_set((h & 3) && size <= 4096 ? 1 + (size_t)((h >> 8) & 3) : 0);
+    size_t half = (h & 3) && size <= 4096 ? 1 + (size_t)((h >> 8) & 3) : 0;
+    jet__od_window_set(half);
     jet_odv root;
 
     /* walk 1, under a few flag sets */
@@ -401,6 +402,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fail("the strict skip's error differs from the DOM's");
     bool all_lazy = start(lf | JET_READ_LAZY, &root) && jet_odv_skip(&root) && jet_od_finish(od);
     check_error();
+    if (half) {
+        /* through the window, the same errors as with the whole index:
+         * code, offset and JSON Pointer (a full walk, the strict skip) */
+        for (int walk = 0; walk < 2; walk++) {
+            jet_code code[2];
+            size_t off[2];
+            char path[2][256];
+            for (int k = 0; k < 2; k++) {
+                jet__od_window_set(k ? 0 : half);
+                size_t vals = 0;
+                if (start(lf, &root) && (walk ? jet_odv_skip(&root) : read_all(&root, &vals))) jet_od_finish(od);
+                const jet_error *e = jet_od_error(od);
+                code[k] = e->code;
+                off[k] = e->offset;
+                snprintf(path[k], sizeof path[k], "%s", e->path ? e->path : "-");
+            }
+            if (code[0] != code[1] || off[0] != off[1] || strcmp(path[0], path[1]) != 0) {
+                fprintf(stderr, "window: %s at %zu, path %s; whole index: %s at %zu, path %s\n",
+                        jet_code_name(code[0]), off[0], path[0], jet_code_name(code[1]), off[1], path[1]);
+                fail(walk ? "the strict skip's error through the window differs from the whole index's"
+                          : "a full walk's error through the window differs from the whole index's");
+            }
+        }
+        jet__od_window_set(half);
+    }
     if (doc) {
         if (!all) fail("the DOM accepts what a full cursor walk rejects");
         if (!all_v) fail("the DOM accepts what the strict skip rejects");

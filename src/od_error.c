@@ -293,6 +293,10 @@ bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg) {
     return fail_in(od, JET_E__COUNT, off, value, code, msg);
 }
 
+bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg) {
+    return fail_in(od, JET_E__COUNT, off, value, code, msg);
+}
+
 bool jet__od_err_in(jet_od *od, jet__err kind, size_t off, size_t value) {
     return fail_in(od, kind, off, value, JET_OK, NULL);
 }

@@ -47,6 +47,17 @@ const jet_error *jet_od_error(const jet_od *od) { return &od->err; }
 /* Start and finish                                                           */
 /* ========================================================================== */
 
+/* A byte of a number's or a literal's token: not a bracket, a separator,
+ * a quote or a blank. */
+static bool od_scalar_byte(char c) {
+    switch (c) {
+    case '[': case ']': case '{': case '}': case ',': case ':': case '"':
+        return false;
+    default:
+        return !jet__gram_blank(c);
+    }
+}
+
 /* Runs the DOM reader's grammar over the input, building nothing
  * (jet__validate): a full validation, and the source of precise errors for
  * what stage 1 only flags. `stop_when_done` keeps that flag; the cursor
@@ -64,7 +75,14 @@ bool jet__od_validate_all(jet_od *od, const jet_read_opts *opts, bool stop_when_
     jet_error e;
     if (jet__validate(od->validator, od->json, od->len, &o, &e)) return true;
     if (!od->failed) od->err_is_dom = true; /* recorded below, not an error before it */
-    return jet__od_fail(od, e.code, e.offset, e.msg);
+    /* The DOM reader names the byte where a number or a literal went
+     * wrong, which can be the token glued after it (`[-]`, `[nul[`); the
+     * pointer names the scalar, as the cursor's own errors do. */
+    size_t value = e.offset;
+    if (e.code == JET_ERR_NUMBER || e.code == JET_ERR_LITERAL)
+        while (value > od->root && value <= od->len && od_scalar_byte(od->json[value - 1])) value--;
+    if (value == e.offset) return jet__od_fail(od, e.code, e.offset, e.msg);
+    return jet__od_fail_in(od, e.code, e.offset, value, e.msg);
 }
 
 /* The size of the index's windows (od_window.c), read as a document starts. */

@@ -242,6 +242,8 @@ bool jet__od_err_in(jet_od *od, jet__err kind, size_t off, size_t value);
 /* An error with its own code and message (one passed on from the DOM
  * reader, or a schema's). */
 bool jet__od_fail(jet_od *od, jet_code code, size_t off, const char *msg);
+/* The same, the pointer naming the value at `value`. */
+bool jet__od_fail_in(jet_od *od, jet_code code, size_t off, size_t value, const char *msg);
 /* The same for a required member `key` missing from the object at
  * `obj_pos`: the path names the member. */
 bool jet__od_fail_missing(jet_od *od, size_t obj_pos, const char *key, size_t key_len);

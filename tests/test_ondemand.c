@@ -1706,6 +1706,61 @@ static void test_windows(const doc_ref *docs, size_t ndocs) {
     sb_free(&ref);
 }
 
+/* A number or a literal that goes wrong at the token glued after it
+ * (`[-]`, `[1,nul[`): the DOM reader names that token's byte, the cursor
+ * the scalar's own. Stage 1 failing further on (an unclosed string past
+ * 300 blanks) makes the whole index report the DOM reader's error, while
+ * through the window the cursor meets the scalar first: both must give the
+ * same code, offset and JSON Pointer (the scalar's), for a full walk and
+ * for the strict skip, and so must an input valid but for the scalar. */
+static void test_glued_scalar_errors(void) {
+    static const struct {
+        const char *head;
+        jet_code code;
+        const char *path;
+    } cases[] = {
+        {"[-]", JET_ERR_NUMBER, "/0"},
+        {"[-[[]", JET_ERR_NUMBER, "/0"},
+        {"[1,nul[", JET_ERR_LITERAL, "/1"},
+        {"{\"a\":-]", JET_ERR_NUMBER, "/a"},
+        {"{\"a\":[2,tru}", JET_ERR_LITERAL, "/a/1"},
+        {"{\"a\":{\"b\":1.e}}", JET_ERR_NUMBER, "/a/b"},
+        {"[[0,01]]", JET_ERR_NUMBER, "/0/1"},
+    };
+    char doc[512];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        size_t hl = strlen(cases[c].head);
+        memcpy(doc, cases[c].head, hl);
+        memset(doc + hl, ' ', 300);
+        for (int late = 0; late < 2; late++) {
+            size_t len = hl + 300;
+            if (late) memcpy(doc + len - 2, "\"x", 2); /* a string left open */
+            for (int walk = 0; walk < 2; walk++) {
+                char seen[2][160];
+                for (int w = 0; w < 2; w++) {
+                    jet__od_window_set(w ? 1 : 0);
+                    jet_odv r;
+                    sbuf b = {0};
+                    if (walk == 0)
+                        od_walk_doc(doc, len, 0, &b);
+                    else if (begin_n(doc, len, 0, &r) && jet_odv_skip(&r))
+                        jet_od_finish(od);
+                    sb_free(&b);
+                    const jet_error *e = oerr();
+                    snprintf(seen[w], sizeof seen[w], "%s@%zu %s", jet_code_name(e->code), e->offset,
+                             ostr(e->path));
+                    CHECK_MSG(!jet_od_ok(od) && e->code == cases[c].code && path_is(cases[c].path),
+                              "glued %s (late %d, walk %d, window %d): %s", cases[c].head, late, walk,
+                              w, seen[w]);
+                }
+                CHECK_MSG(strcmp(seen[0], seen[1]) == 0, "glued %s (late %d, walk %d): %s vs %s",
+                          cases[c].head, late, walk, seen[0], seen[1]);
+            }
+        }
+    }
+    jet__od_window_set(0);
+}
+
 static void test_twitter(const char *json, size_t len) {
     twitter_stats dom, cur_sums;
     CHECK(twitter_stats_of_text(json, len, &dom));
@@ -1753,6 +1808,7 @@ int main(void) {
     test_finish();
     test_get_str_positions();
     test_truncated();
+    test_glued_scalar_errors();
 
     static const char *const corpora[] = {"twitter.json", "citm_catalog.json",
                                           "github_events.json", "canada.json"};
