@@ -123,7 +123,7 @@ typedef struct jb_opts {
     const char *engines, *ops, *datasets, *data_dir, *baseline, *group_by;
     const char *json_path, *md_path, *svg_dir;
     int pin_cpu;        /* -1: none */
-    bool quick, self_test, counters, instructions, step_count, strict, list, verbose;
+    bool quick, self_test, counters, instructions, step_count, step_profile, strict, list, verbose;
     unsigned instr_iters;
     uint64_t step_limit; /* --step-count: most instructions stepped per cell */
     double profile_seconds; /* --sample-profile: seconds per cell, 0: off */
@@ -174,6 +174,10 @@ void jb_step_count_cell(jb_run *r, jb_cell *c);
 
 /* profile.c */
 void jb_sample_profile_cell(jb_run *r, jb_cell *c);
+/* The hottest functions and source lines of the code addresses pcs[0..n)
+ * (reordered), through addr2line; `exact`: every address is one
+ * instruction run, and the counts are printed (profile.c). */
+void jb_profile_report(uintptr_t *pcs, size_t n, bool exact);
 
 /* api_check.c */
 void jb_api_checksum(const struct ApiResponse *r, jb_api *out);

@@ -1388,6 +1388,9 @@ static void usage(void) {
          "                        included; x86-64 Linux; about 17 us per instruction)\n"
          "  --step-limit N        --step-count gives up on a cell after N instructions\n"
          "                        (default 30000000)\n"
+         "  --step-profile        --step-count, then the stepped iteration's instructions by\n"
+         "                        function and source line (addr2line; lines need a\n"
+         "                        RelWithDebInfo build): an exact profile of this CPU's kernels\n"
          "  --sample-profile S    no timing: run each cell S seconds under a SIGPROF sampler and\n"
          "                        print its hottest functions and source lines (addr2line;\n"
          "                        lines need a RelWithDebInfo build)\n"
@@ -1440,6 +1443,7 @@ static void parse_args(jb_run *r, int argc, char **argv) {
         else if (!strcmp(a, "--no-counters")) o->counters = false;
         else if (!strcmp(a, "--instructions")) o->instructions = true;
         else if (!strcmp(a, "--step-count")) o->step_count = true;
+        else if (!strcmp(a, "--step-profile")) o->step_count = o->step_profile = true;
         else if (!strcmp(a, "--step-limit")) o->step_limit = (uint64_t)num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--sample-profile")) o->profile_seconds = num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--quick")) o->quick = true;

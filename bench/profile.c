@@ -63,10 +63,10 @@ static int by_count(const void *a, const void *b) {
     return x->count < y->count ? 1 : x->count > y->count ? -1 : strcmp(x->name, y->name);
 }
 
-static void add_hit(hit **v, size_t *n, size_t *cap, const char *name) {
+static void add_hit(hit **v, size_t *n, size_t *cap, const char *name, unsigned long weight) {
     for (size_t i = 0; i < *n; i++)
         if (!strcmp((*v)[i].name, name)) {
-            (*v)[i].count++;
+            (*v)[i].count += weight;
             return;
         }
     if (*n == *cap) {
@@ -78,15 +78,18 @@ static void add_hit(hit **v, size_t *n, size_t *cap, const char *name) {
     char *copy = strdup(name);
     if (!copy) return;
     (*v)[*n].name = copy;
-    (*v)[*n].count = 1;
+    (*v)[*n].count = weight;
     (*n)++;
 }
 
-static void print_top(const char *title, hit *v, size_t n, unsigned long total, size_t top) {
+/* `exact`: the counts are instructions, printed beside the shares. */
+static void print_top(const char *title, hit *v, size_t n, unsigned long total, size_t top, bool exact) {
     qsort(v, n, sizeof *v, by_count);
     printf("  %s\n", title);
-    for (size_t i = 0; i < n && i < top; i++)
+    for (size_t i = 0; i < n && i < top; i++) {
+        if (exact) printf("  %10lu", v[i].count);
         printf("  %5.1f%%  %s\n", 100.0 * (double)v[i].count / (double)total, v[i].name);
+    }
 }
 
 /* The module holding pc and the address addr2line wants for it: the offset
@@ -114,8 +117,8 @@ static bool locate(uintptr_t pc, const char **module, uintptr_t *addr) {
 }
 
 /* Symbolizes every sample of one module with one addr2line process. */
-static bool symbolize(const char *module, uintptr_t *addrs, size_t n, hit **funcs, size_t *nf, size_t *cf,
-                      hit **lines, size_t *nl, size_t *cl) {
+static bool symbolize(const char *module, const uintptr_t *addrs, const unsigned long *weights, size_t n,
+                      hit **funcs, size_t *nf, size_t *cf, hit **lines, size_t *nl, size_t *cl) {
     /* mkstemp's template: the prefix, then six 'X' it replaces */
     char tmp[64] = "/tmp/jet-bench-profile-";
     size_t k = strlen(tmp);
@@ -142,10 +145,11 @@ static bool symbolize(const char *module, uintptr_t *addrs, size_t n, hit **func
             /* a path relative to the source tree reads better */
             const char *src = strstr(ln, "/src/");
             const char *shown = src ? src + 1 : ln;
-            add_hit(funcs, nf, cf, fn);
+            if (got >= n) break;
+            add_hit(funcs, nf, cf, fn, weights[got]);
             size_t ll = strlen(ln);
             bool has_line = strncmp(ln, "??", 2) != 0 && !(ll >= 2 && !strcmp(ln + ll - 2, ":?"));
-            if (has_line) add_hit(lines, nl, cl, shown);
+            if (has_line) add_hit(lines, nl, cl, shown, weights[got]);
             got++;
         }
         ok = pclose(p) == 0 && got == n;
@@ -183,45 +187,75 @@ void jb_sample_profile_cell(jb_run *r, jb_cell *c) {
            d->name, n, (jb_now_ns() - t0) / 1e9, iters, ok ? "" : " (operation failed)");
     if (!n) return;
 
-    /* Group the samples by module, then symbolize each group at once. */
+    jb_profile_report(samples, n, false);
+}
+
+static int by_address(const void *a, const void *b) {
+    uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Prints the hottest functions and lines of the addresses pcs[0..n) (sorted
+ * here): each distinct address is located and symbolized once, weighted by
+ * how often it occurs. `exact`: the addresses are every instruction run
+ * (--step-profile), so the counts are instructions. */
+void jb_profile_report(uintptr_t *pcs, size_t n, bool exact) {
+    if (!n) return;
+    qsort(pcs, n, sizeof *pcs, by_address);
+    size_t u = 0;
+    unsigned long *weights = (unsigned long *)malloc(n * sizeof *weights);
     const char **mods = (const char **)malloc(n * sizeof *mods);
     uintptr_t *addrs = (uintptr_t *)malloc(n * sizeof *addrs);
     uintptr_t *group = (uintptr_t *)malloc(n * sizeof *group);
+    unsigned long *gweights = (unsigned long *)malloc(n * sizeof *gweights);
     hit *funcs = NULL, *lines = NULL;
     size_t nf = 0, cf = 0, nl = 0, cl = 0;
-    bool symbolized = mods && addrs && group;
-    for (size_t i = 0; symbolized && i < n; i++)
-        if (!locate(samples[i], &mods[i], &addrs[i])) {
-            mods[i] = "?";
-            addrs[i] = samples[i];
-        }
+    bool symbolized = weights && mods && addrs && group && gweights;
     for (size_t i = 0; symbolized && i < n; i++) {
+        if (u && pcs[u - 1] == pcs[i]) {
+            weights[u - 1]++;
+            continue;
+        }
+        pcs[u] = pcs[i];
+        weights[u++] = 1;
+    }
+    for (size_t i = 0; symbolized && i < u; i++)
+        if (!locate(pcs[i], &mods[i], &addrs[i])) {
+            mods[i] = "?";
+            addrs[i] = pcs[i];
+        }
+    /* group by module, then symbolize each group at once */
+    for (size_t i = 0; symbolized && i < u; i++) {
         if (!mods[i]) continue;
         const char *m = mods[i];
         size_t k = 0;
-        for (size_t j = i; j < n; j++)
+        for (size_t j = i; j < u; j++)
             if (mods[j] && !strcmp(mods[j], m)) {
-                group[k++] = addrs[j];
+                group[k] = addrs[j];
+                gweights[k++] = weights[j];
                 if (j != i) mods[j] = NULL;
             }
         mods[i] = NULL;
-        if (!strcmp(m, "?") || !symbolize(m, group, k, &funcs, &nf, &cf, &lines, &nl, &cl)) {
-            for (size_t j = 0; j < k; j++) add_hit(&funcs, &nf, &cf, "(no symbol: addr2line missing or failed)");
+        if (!strcmp(m, "?") || !symbolize(m, group, gweights, k, &funcs, &nf, &cf, &lines, &nl, &cl)) {
+            for (size_t j = 0; j < k; j++)
+                add_hit(&funcs, &nf, &cf, "(no symbol: addr2line missing or failed)", gweights[j]);
         }
     }
     print_top("hottest functions (inlined code counts for the function it came from):", funcs, nf,
-              (unsigned long)n, 15);
+              (unsigned long)n, exact ? 25 : 15, exact);
     if (nl)
-        print_top("hottest source lines:", lines, nl, (unsigned long)n, 20);
+        print_top("hottest source lines:", lines, nl, (unsigned long)n, exact ? 40 : 20, exact);
     else
         printf("  (no line information: configure with -DCMAKE_BUILD_TYPE=RelWithDebInfo for lines)\n");
     for (size_t i = 0; i < nf; i++) free(funcs[i].name);
     for (size_t i = 0; i < nl; i++) free(lines[i].name);
     free(funcs);
     free(lines);
+    free(weights);
     free(mods);
     free(addrs);
     free(group);
+    free(gweights);
 }
 
 #else
@@ -232,6 +266,13 @@ void jb_sample_profile_cell(jb_run *r, jb_cell *c) {
     static bool said;
     if (!said) printf("--sample-profile: n/a on this platform (needs Linux SIGPROF and dladdr)\n");
     said = true;
+}
+
+void jb_profile_report(uintptr_t *pcs, size_t n, bool exact) {
+    (void)pcs;
+    (void)n;
+    (void)exact;
+    printf("  (no profile: needs Linux and dladdr)\n");
 }
 
 #endif

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE 1
 #include "bench.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__)
@@ -31,6 +32,10 @@
 static volatile uint64_t step_count, step_limit;
 static volatile uintptr_t step_last;
 static volatile int step_capped;
+/* --step-profile: the address of every instruction stepped */
+static uintptr_t *trace;
+static volatile size_t trace_n;
+static size_t trace_cap;
 
 /* Stepping ends when the next instruction is this function's first. */
 __attribute__((noinline)) void jb_step_stop(void);
@@ -42,7 +47,10 @@ static void on_trap(int sig, siginfo_t *si, void *ctx) {
     uintptr_t rip = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
     /* A rep-prefixed instruction traps once per repetition at one address;
      * it is one instruction, as a hardware counter would count it. */
-    if (rip != step_last) step_count++;
+    if (rip != step_last) {
+        step_count++;
+        if (trace_n < trace_cap) trace[trace_n++] = rip;
+    }
     step_last = rip;
     bool stop = rip == (uintptr_t)jb_step_stop;
     if (!stop && step_count >= step_limit) stop = true, step_capped = 1;
@@ -81,6 +89,12 @@ void jb_step_count_cell(jb_run *r, jb_cell *c) {
     bool ok = true;
     uint64_t sink = jb_run_once(c, d, &ok); /* warm: first-touch allocations */
     sink += jb_run_once(c, d, &ok);
+    if (r->opt.step_profile && !trace) {
+        trace_cap = r->opt.step_limit;
+        trace = (uintptr_t *)malloc(trace_cap * sizeof *trace);
+        if (!trace) trace_cap = 0;
+    }
+    trace_n = 0;
     double t0 = jb_now_ns();
     step_count = 0, step_last = 0, step_capped = 0;
     step_limit = r->opt.step_limit;
@@ -105,6 +119,14 @@ void jb_step_count_cell(jb_run *r, jb_cell *c) {
     else
         printf("%-20s %-10s %-14s %14llu %8.2f  %s\n", c->eng->name, jb_op_names[c->op], d->name,
                (unsigned long long)n, (double)n / (double)c->bytes, note);
+    if (r->opt.step_profile && trace_n && !step_capped) {
+        /* the stepping's own last instructions (jb_step_stop's call) are
+         * left in: a handful */
+        printf("\nstep profile %s %s %s: %llu instructions\n", c->eng->name, jb_op_names[c->op], d->name,
+               (unsigned long long)n);
+        jb_profile_report(trace, trace_n, true);
+        printf("\n");
+    }
 }
 
 #else
