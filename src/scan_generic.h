@@ -12,6 +12,9 @@
  *   SCAN_UTF8_SOUND(state *): the same, except that the last block may end
  *     inside a sequence (the input goes on)
  * and optionally SCAN_STATE_IN_MEMORY (below) and
+ *   SCAN_PAD_TAIL(char pad[64], const char *src, size_t r): the r < 64 bytes
+ *     at src, then spaces, into pad, reading nothing past src + r (a kernel
+ *     with masked loads: the last partial block of every small document),
  *   SCAN_PLAIN(const SCAN_PREPARED *): true when the block holds no quote,
  *     no backslash and no byte below 0x20 (the fast path for long strings),
  *   with SCAN_PREPARED, a type for what the kernel computes once per block
@@ -145,6 +148,11 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
          * nothing to the index and ends any run. Its copy is the input's
          * bytes alone. */
         size_t r = len % 64;
+#ifdef SCAN_PAD_TAIL
+        _Alignas(64) char pad[64];
+        const char *tail = pad;
+        SCAN_PAD_TAIL(pad, json + 64 * full, r);
+#else
         char pad[128];
         const char *tail = pad;
         if (len >= 64) {
@@ -158,6 +166,7 @@ SCAN_ATTR static inline __attribute__((always_inline)) void SCAN_JOIN(SCAN_FN, _
             memset(pad, ' ', 64);
             memcpy(pad, json, r);
         }
+#endif
         SCAN_JOIN(SCAN_FN, _block)(s, tail, full - first, out, bs_out, br_out, NULL, cursor, false);
         if (copy) memcpy(copy + 64 * full, json + 64 * full, len % 64);
     }
@@ -237,3 +246,4 @@ SCAN_ATTR static bool SCAN_JOIN(SCAN_FN, _status)(const jet_scan_state *st, bool
 #undef SCAN_PLAIN
 #undef SCAN_PREPARED
 #undef SCAN_PREPARE
+#undef SCAN_PAD_TAIL

@@ -9,9 +9,15 @@
  *    the same outcome as the one-pass "scalar" reader: the same document
  *    slot by slot, or the same error code, offset, line, column and message,
  *    under several flag combinations.
+ * 3. No kernel reads past the input: documents of every length up to 300
+ *    bytes that end where an inaccessible page begins (and start where one
+ *    ends), read by the DOM reader, the validator and the cursor.
  */
+#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
 #include <dirent.h>
 #include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "jet.h"
@@ -617,6 +623,63 @@ static void test_growth_with_open_containers(char **corpus, size_t *corpus_len, 
     free(deep);
 }
 
+/* ---- 3. nothing read past the input ------------------------------------ */
+
+/* Shapes cut to every length: valid or not, ending in a number, a string, a
+ * literal, blanks, an escape, multi-byte UTF-8, or a bracket. */
+static const char *const guard_shapes[] = {
+    "[1,22,333,4444,-5.5e5,true,false,null,{\"k\":\"v\"},[],{}]",
+    "{\"a\":\"text with \\\"escapes\\\" and \\u00e9\",\"b\":[0.5,\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"]}",
+    "   [   1  ,  2  ]    \n\t  ",
+    "\"a long string of plain text that crosses the 64-byte block boundary at least once or twice\"",
+    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+    "12345678901234567890.123456789e-12",
+};
+
+static void guard_read(char *at, size_t len, const char *what) {
+    jet_error e;
+    bool v = jet_validate(at, len, NULL, NULL, &e);
+    jet_doc *d = jet_read(at, len, NULL, NULL, &e);
+    CHECK_MSG(v == (d != NULL), "%s: validate %d, read %d (kernel %s, %zu bytes)", what, v, d != NULL,
+              jet_kernel_name(), len);
+    jet_doc_free(d);
+    jet_od *od = jet_od_new(NULL);
+    jet_odv root;
+    bool c = od && jet_od_start(od, at, len, NULL, &root) && jet_odv_skip(&root) && jet_od_finish(od);
+    CHECK_MSG(c == v, "%s: cursor %d, validate %d (kernel %s, %zu bytes)", what, c, v, jet_kernel_name(), len);
+    jet_od_free(od);
+}
+
+static void test_guard_pages(void) {
+    long ps = sysconf(_SC_PAGESIZE);
+    size_t page = ps > 0 ? (size_t)ps : 4096;
+    char *map = (char *)mmap(NULL, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(map != MAP_FAILED);
+    if (map == MAP_FAILED) return;
+    /* page 0 and page 2 inaccessible: inputs end at page 2, or start at page 1's first byte */
+    CHECK(mprotect(map, page, PROT_NONE) == 0 && mprotect(map + 2 * page, page, PROT_NONE) == 0);
+    char *end = map + 2 * page, *start = map + page;
+    for (size_t k = 0; k < sizeof kernels / sizeof kernels[0] + 1; k++) {
+        if (!jet_kernel_set(k < N_KERNELS ? kernels[k] : "scalar")) continue;
+        for (size_t sh = 0; sh < sizeof guard_shapes / sizeof guard_shapes[0]; sh++) {
+            char text[400];
+            size_t tl = 0;
+            while (tl + strlen(guard_shapes[sh]) < 300) { /* the shape repeated to 300 bytes */
+                memcpy(text + tl, guard_shapes[sh], strlen(guard_shapes[sh]));
+                tl += strlen(guard_shapes[sh]);
+            }
+            for (size_t len = 0; len <= tl; len++) {
+                memcpy(end - len, text, len);
+                guard_read(end - len, len, "at a page's end");
+                memcpy(start, text + tl - len, len);
+                guard_read(start, len, "at a page's start");
+            }
+        }
+    }
+    jet_kernel_set("scalar");
+    munmap(map, 3 * page);
+}
+
 int main(void) {
     const char *shared = check_shared_dir();
     static const char *names[] = {"twitter.json", "citm_catalog.json", "canada.json",
@@ -656,6 +719,7 @@ int main(void) {
     test_long_strings();
     test_utf8_verdicts();
     test_utf8_ascii_gap();
+    test_guard_pages();
 
     for (int i = 0; i < n; i++) free(corpus[i]);
     jet_parser_free(parsers[0]);
