@@ -116,27 +116,32 @@ static bool locate(uintptr_t pc, const char **module, uintptr_t *addr) {
     return true;
 }
 
-/* Symbolizes every sample of one module with one addr2line process. */
-static bool symbolize(const char *module, const uintptr_t *addrs, const unsigned long *weights, size_t n,
-                      hit **funcs, size_t *nf, size_t *cf, hit **lines, size_t *nl, size_t *cl) {
+/* Symbolizes the addresses of one module with one addr2line process;
+ * returns how many it named (the first ones: the rest, on a failure, are
+ * the caller's to count). */
+static size_t symbolize(const char *module, const uintptr_t *addrs, const unsigned long *weights, size_t n,
+                        hit **funcs, size_t *nf, size_t *cf, hit **lines, size_t *nl, size_t *cl) {
     /* mkstemp's template: the prefix, then six 'X' it replaces */
     char tmp[64] = "/tmp/jet-bench-profile-";
     size_t k = strlen(tmp);
     memset(tmp + k, 'X', 6);
     tmp[k + 6] = '\0';
     int fd = mkstemp(tmp);
-    if (fd < 0) return false;
+    if (fd < 0) return 0;
     FILE *f = fdopen(fd, "w");
-    if (!f) return false;
+    if (!f) {
+        close(fd);
+        remove(tmp);
+        return 0;
+    }
     for (size_t i = 0; i < n; i++) fprintf(f, "0x%lx\n", (unsigned long)addrs[i]);
     fclose(f);
     char cmd[8192];
     snprintf(cmd, sizeof cmd, "addr2line -f -e '%s' < '%s' 2>/dev/null", module, tmp);
     FILE *p = popen(cmd, "r");
-    bool ok = false;
+    size_t got = 0;
     if (p) {
         char fn[4096], ln[4096];
-        size_t got = 0;
         while (fgets(fn, sizeof fn, p) && fgets(ln, sizeof ln, p)) {
             fn[strcspn(fn, "\n")] = 0;
             ln[strcspn(ln, "\n")] = 0;
@@ -152,10 +157,10 @@ static bool symbolize(const char *module, const uintptr_t *addrs, const unsigned
             if (has_line) add_hit(lines, nl, cl, shown, weights[got]);
             got++;
         }
-        ok = pclose(p) == 0 && got == n;
+        pclose(p);
     }
     remove(tmp);
-    return ok;
+    return got;
 }
 
 void jb_sample_profile_cell(jb_run *r, jb_cell *c) {
@@ -236,10 +241,9 @@ void jb_profile_report(uintptr_t *pcs, size_t n, bool exact) {
                 if (j != i) mods[j] = NULL;
             }
         mods[i] = NULL;
-        if (!strcmp(m, "?") || !symbolize(m, group, gweights, k, &funcs, &nf, &cf, &lines, &nl, &cl)) {
-            for (size_t j = 0; j < k; j++)
-                add_hit(&funcs, &nf, &cf, "(no symbol: addr2line missing or failed)", gweights[j]);
-        }
+        size_t named = strcmp(m, "?") ? symbolize(m, group, gweights, k, &funcs, &nf, &cf, &lines, &nl, &cl) : 0;
+        for (size_t j = named; j < k; j++)
+            add_hit(&funcs, &nf, &cf, "(no symbol: addr2line missing or failed)", gweights[j]);
     }
     print_top("hottest functions (inlined code counts for the function it came from):", funcs, nf,
               (unsigned long)n, exact ? 25 : 15, exact);

@@ -119,6 +119,8 @@ void jb_step_count_cell(jb_run *r, jb_cell *c) {
     else
         printf("%-20s %-10s %-14s %14llu %8.2f  %s\n", c->eng->name, jb_op_names[c->op], d->name,
                (unsigned long long)n, (double)n / (double)c->bytes, note);
+    if (r->opt.step_profile && (!trace || step_capped))
+        printf("  (no step profile: %s)\n", !trace ? "no memory for the addresses" : "stopped at --step-limit");
     if (r->opt.step_profile && trace_n && !step_capped) {
         /* the stepping's own last instructions (jb_step_stop's call) are
          * left in: a handful */

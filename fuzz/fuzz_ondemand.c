@@ -408,7 +408,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (int walk = 0; walk < 2; walk++) {
             jet_code code[2];
             size_t off[2];
-            char path[2][256];
+            static char path[2][16384]; /* a pointer of a 4 KiB input: at most 8 KiB */
             for (int k = 0; k < 2; k++) {
                 jet__od_window_set(k ? 0 : half);
                 size_t vals = 0;

@@ -48,10 +48,11 @@ const jet_error *jet_od_error(const jet_od *od) { return &od->err; }
 /* ========================================================================== */
 
 /* A byte of a number's or a literal's token: not a bracket, a separator,
- * a quote or a blank. */
+ * a quote, a blank or a '/' (a comment's, when the DOM reader judges an
+ * input whose comments are not blanked yet: comment_error). */
 static bool od_scalar_byte(char c) {
     switch (c) {
-    case '[': case ']': case '{': case '}': case ',': case ':': case '"':
+    case '[': case ']': case '{': case '}': case ',': case ':': case '"': case '/':
         return false;
     default:
         return !jet__gram_blank(c);

@@ -714,7 +714,8 @@ AVX512_ATTR static inline bool utf8_avx512_sound(utf8_avx512 *u) {
 /* The input's last partial block padded with spaces by one masked load:
  * the bytes past the input are masked out, and a masked-out byte cannot
  * fault. (The generic tail, two copies through a 128-byte buffer, cost
- * small documents about 70 instructions each.) */
+ * about 12 instructions more per document: nostr-short, 35 messages,
+ * 103 697 -> 103 292.) pad is 64-byte aligned. */
 AVX512_ATTR static inline void avx512_pad_tail(char *pad, const char *src, size_t r) {
     __mmask64 keep = _bzhi_u64(~UINT64_C(0), (unsigned)r);
     _mm512_store_si512((void *)pad, _mm512_mask_loadu_epi8(avx512_set1(' '), keep, (const void *)src));

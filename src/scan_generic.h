@@ -12,9 +12,10 @@
  *   SCAN_UTF8_SOUND(state *): the same, except that the last block may end
  *     inside a sequence (the input goes on)
  * and optionally SCAN_STATE_IN_MEMORY (below) and
- *   SCAN_PAD_TAIL(char pad[64], const char *src, size_t r): the r < 64 bytes
- *     at src, then spaces, into pad, reading nothing past src + r (a kernel
- *     with masked loads: the last partial block of every small document),
+ *   SCAN_PAD_TAIL(char pad[64], const char *src, size_t r): the r bytes at
+ *     src (1 <= r <= 63), then spaces, into pad (64-byte aligned), reading
+ *     nothing past src + r (a kernel with masked loads: the last partial
+ *     block of every small document),
  *   SCAN_PLAIN(const SCAN_PREPARED *): true when the block holds no quote,
  *     no backslash and no byte below 0x20 (the fast path for long strings),
  *   with SCAN_PREPARED, a type for what the kernel computes once per block
