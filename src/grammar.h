@@ -21,13 +21,13 @@ static JET_ALWAYS_INLINE bool jet__gram_not_value(char c) {
     return c == ',' || c == ']' || c == '}' || c == ':';
 }
 
+/* JSON's whitespace (RFC 8259: space, tab, line feed, carriage return). */
+static inline bool jet__gram_blank(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
 /* After a ',' inside a container that `close` ends, the token c does not
  * start an element (a key, in an object): JET_E_OK when it ends the
  * container and trailing commas are allowed (JET_READ_ALLOW_TRAILING_COMMAS),
  * else the error. */
-/* JSON's whitespace (RFC 8259: space, tab, line feed, carriage return). */
-static inline bool jet__gram_blank(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
 static inline jet__err jet__gram_after_comma(jet_read_flags flags, char c, char close) {
     if (c == close)
         return (flags & JET_READ_ALLOW_TRAILING_COMMAS) ? JET_E_OK

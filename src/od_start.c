@@ -6,8 +6,6 @@
  */
 #include "ondemand.h"
 
-#include "grammar.h"
-
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>

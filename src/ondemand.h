@@ -20,6 +20,7 @@
 #define JET_ONDEMAND_H
 
 #include "errors.h"
+#include "grammar.h"
 #include "internal.h"
 #include "num.h"
 #include "scan.h"
@@ -461,8 +462,7 @@ bool jet__od_settle(jet_od_iter *it);
  * ("12x", "truex"): the next byte is whitespace or starts a token. */
 static JET_ALWAYS_INLINE bool jet__od_token_end_ok(jet_od *od, size_t e) {
     if (e >= od->len) return true;
-    unsigned char c = (unsigned char)od->json[e];
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') return true;
+    if (jet__gram_blank(od->json[e])) return true;
     return (jet__od_mword(od, e >> 6) >> (e & 63)) & 1;
 }
 

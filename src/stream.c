@@ -13,6 +13,7 @@
 #include "internal.h"
 
 #include "errors.h"
+#include "grammar.h"
 #include "stream.h"
 
 /* The concatenated-JSON splitter's states (where stream->scan stands). */
@@ -37,10 +38,6 @@ static const uint8_t scalar_end[256] = {
     [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['['] = 1, ['{'] = 1, [']'] = 1,
     ['}'] = 1, ['"'] = 1, [','] = 1, [':'] = 1, ['/'] = 1,
 };
-
-static bool stream_is_ws(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 /* Code points (UTF-8 lead bytes and ASCII) in p[0..n): the column step.
  * A plain counting loop, which compilers vectorize. */
@@ -265,7 +262,7 @@ static jet_stream_status stream_next_concat(jet_stream *s, jet_stream_doc *doc) 
     for (;;) {
         switch (s->state) {
         case SPLIT_SEEK:
-            while (q < len && stream_is_ws((unsigned char)data[q])) q++;
+            while (q < len && jet__gram_blank(data[q])) q++;
             if (q >= len) {
                 s->pos = s->scan = q; /* whitespace is consumed */
                 return s->finished ? JET_STREAM_END : JET_STREAM_MORE;
@@ -465,7 +462,7 @@ static bool stream_scalar_may_end(const jet_stream *s, size_t at) {
 static jet_stream_status stream_dom_whole(jet_stream *s, jet_parser *parser, jet_doc **out,
                                           jet_stream_doc *doc) {
     size_t q = s->pos;
-    while (q < s->len && stream_is_ws((unsigned char)s->data[q])) q++;
+    while (q < s->len && jet__gram_blank(s->data[q])) q++;
     if (q >= s->len) {
         s->pos = s->scan = s->len;
         return JET_STREAM_END;
