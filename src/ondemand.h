@@ -513,10 +513,12 @@ static JET_ALWAYS_INLINE const char *jet__od_fast_int(const char *p, const char 
     *neg = ng;
     return e;
 #else
+    /* set although unread (NULL is returned): gcc's -Wmaybe-uninitialized
+     * cannot see that on the 32-bit targets */
     (void)p;
     (void)end;
-    (void)mag;
-    (void)neg;
+    *mag = 0;
+    *neg = false;
     return NULL;
 #endif
 }
