@@ -126,6 +126,7 @@ typedef struct jb_opts {
     bool quick, self_test, counters, instructions, step_count, step_profile, strict, list, verbose;
     unsigned instr_iters;
     uint64_t step_limit; /* --step-count: most instructions stepped per cell */
+    size_t profile_top;  /* --profile-top: rows per profile list (0: the defaults) */
     double profile_seconds; /* --sample-profile: seconds per cell, 0: off */
 } jb_opts;
 
@@ -177,7 +178,7 @@ void jb_sample_profile_cell(jb_run *r, jb_cell *c);
 /* The hottest functions and source lines of the code addresses pcs[0..n)
  * (reordered), through addr2line; `exact`: every address is one
  * instruction run, and the counts are printed (profile.c). */
-void jb_profile_report(uintptr_t *pcs, size_t n, bool exact);
+void jb_profile_report(uintptr_t *pcs, size_t n, bool exact, size_t top);
 
 /* api_check.c */
 void jb_api_checksum(const struct ApiResponse *r, jb_api *out);

@@ -1391,6 +1391,8 @@ static void usage(void) {
          "  --step-profile        --step-count, then the stepped iteration's instructions by\n"
          "                        function and source line (addr2line; lines need a\n"
          "                        RelWithDebInfo build): an exact profile of this CPU's kernels\n"
+         "  --profile-top N       rows in each profile list (default 25 functions and 40 lines\n"
+         "                        stepped, 15 and 20 sampled)\n"
          "  --sample-profile S    no timing: run each cell S seconds under a SIGPROF sampler and\n"
          "                        print its hottest functions and source lines (addr2line;\n"
          "                        lines need a RelWithDebInfo build)\n"
@@ -1445,6 +1447,7 @@ static void parse_args(jb_run *r, int argc, char **argv) {
         else if (!strcmp(a, "--step-count")) o->step_count = true;
         else if (!strcmp(a, "--step-profile")) o->step_count = o->step_profile = true;
         else if (!strcmp(a, "--step-limit")) o->step_limit = (uint64_t)num_arg(need_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--profile-top")) o->profile_top = (size_t)num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--sample-profile")) o->profile_seconds = num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--quick")) o->quick = true;
         else if (!strcmp(a, "--self-test")) o->self_test = true;

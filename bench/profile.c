@@ -192,7 +192,7 @@ void jb_sample_profile_cell(jb_run *r, jb_cell *c) {
            d->name, n, (jb_now_ns() - t0) / 1e9, iters, ok ? "" : " (operation failed)");
     if (!n) return;
 
-    jb_profile_report(samples, n, false);
+    jb_profile_report(samples, n, false, r->opt.profile_top);
 }
 
 static int by_address(const void *a, const void *b) {
@@ -203,8 +203,9 @@ static int by_address(const void *a, const void *b) {
 /* Prints the hottest functions and lines of the addresses pcs[0..n) (sorted
  * here): each distinct address is located and symbolized once, weighted by
  * how often it occurs. `exact`: the addresses are every instruction run
- * (--step-profile), so the counts are instructions. */
-void jb_profile_report(uintptr_t *pcs, size_t n, bool exact) {
+ * (--step-profile), so the counts are instructions. `top`: rows per list
+ * (0: 25 functions and 40 lines exact, else 15 and 20). */
+void jb_profile_report(uintptr_t *pcs, size_t n, bool exact, size_t top) {
     if (!n) return;
     qsort(pcs, n, sizeof *pcs, by_address);
     size_t u = 0;
@@ -246,9 +247,9 @@ void jb_profile_report(uintptr_t *pcs, size_t n, bool exact) {
             add_hit(&funcs, &nf, &cf, "(no symbol: addr2line missing or failed)", gweights[j]);
     }
     print_top("hottest functions (inlined code counts for the function it came from):", funcs, nf,
-              (unsigned long)n, exact ? 25 : 15, exact);
+              (unsigned long)n, top ? top : exact ? 25 : 15, exact);
     if (nl)
-        print_top("hottest source lines:", lines, nl, (unsigned long)n, exact ? 40 : 20, exact);
+        print_top("hottest source lines:", lines, nl, (unsigned long)n, top ? top : exact ? 40 : 20, exact);
     else
         printf("  (no line information: configure with -DCMAKE_BUILD_TYPE=RelWithDebInfo for lines)\n");
     for (size_t i = 0; i < nf; i++) free(funcs[i].name);
@@ -272,10 +273,11 @@ void jb_sample_profile_cell(jb_run *r, jb_cell *c) {
     said = true;
 }
 
-void jb_profile_report(uintptr_t *pcs, size_t n, bool exact) {
+void jb_profile_report(uintptr_t *pcs, size_t n, bool exact, size_t top) {
     (void)pcs;
     (void)n;
     (void)exact;
+    (void)top;
     printf("  (no profile: needs Linux and dladdr)\n");
 }
 

@@ -126,7 +126,7 @@ void jb_step_count_cell(jb_run *r, jb_cell *c) {
          * left in: a handful */
         printf("\nstep profile %s %s %s: %llu instructions\n", c->eng->name, jb_op_names[c->op], d->name,
                (unsigned long long)n);
-        jb_profile_report(trace, trace_n, true);
+        jb_profile_report(trace, trace_n, true, r->opt.profile_top);
         printf("\n");
     }
 }
