@@ -5,9 +5,13 @@
 #   cmake -S . -B build-i386 \
 #         -DCMAKE_TOOLCHAIN_FILE=cmake/i386-linux-gnu.cmake -DJET_BUILD_BENCH=OFF
 #   scripts/run-tests.sh build-i386
-# No emulator: an x86-64 Linux kernel runs i386 programs natively. They are
+# An x86-64 kernel with IA32 emulation runs i386 programs natively: they are
 # started through the cross sysroot's own loader, so the host needs no i386
-# libc of its own (no libc6-i386, no multiarch).
+# libc of its own. A kernel without it (some VMs) cannot: then qemu-i386
+# runs them, with the sysroot's libraries named first (LD_LIBRARY_PATH): by
+# -L alone the sysroot's loader would read the host's ld.so.cache and load
+# a host libc6-i386 of another build, and a loader and libc of different
+# builds hang in pthread_create.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR i686)
 
@@ -22,5 +26,12 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
-set(CMAKE_CROSSCOMPILING_EMULATOR ${JET_CROSS_SYSROOT}/lib/ld-linux.so.2
-    --library-path ${JET_CROSS_SYSROOT}/lib)
+execute_process(COMMAND ${JET_CROSS_SYSROOT}/lib/ld-linux.so.2 --help
+                RESULT_VARIABLE JET_I386_NATIVE_RC OUTPUT_QUIET ERROR_QUIET)
+if(JET_I386_NATIVE_RC EQUAL 0)
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${JET_CROSS_SYSROOT}/lib/ld-linux.so.2
+      --library-path ${JET_CROSS_SYSROOT}/lib)
+else()
+  set(CMAKE_CROSSCOMPILING_EMULATOR qemu-i386 -L ${JET_CROSS_SYSROOT}
+      -E LD_LIBRARY_PATH=${JET_CROSS_SYSROOT}/lib)
+endif()
