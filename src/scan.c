@@ -1017,9 +1017,12 @@ static bool scan_all(jet_kernel k, const char *json, size_t len, uint64_t *struc
 
 bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structural,
                   uint64_t *backslashes, uint64_t *brackets, jet_scan_result *res) {
-    /* a small document's one call: the default kernel's entry directly
-     * (a tail call), the others through the table */
+    /* a small document's one call: the x86 kernels' entries directly (a
+     * tail call; through the table, 11 instructions more a document), the
+     * others through the table */
 #if JET_HAVE_X86_KERNELS
+    if (JET_LIKELY(k == JET_KERNEL_AVX512))
+        return scan_avx512_all(json, len, structural, backslashes, brackets, NULL, res);
     if (JET_LIKELY(k == JET_KERNEL_AVX2))
         return scan_avx2_all(json, len, structural, backslashes, brackets, NULL, res);
 #endif
