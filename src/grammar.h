@@ -17,8 +17,11 @@
 /* Whether c, the first byte of a token where a value is expected, cannot
  * start one: a separator or a close. (Other bytes are checked by the value's
  * reader: literals, numbers.) */
+static const bool jet__gram_not_value_tab[256] = {[','] = true, [':'] = true, [']'] = true, ['}'] = true};
 static JET_ALWAYS_INLINE bool jet__gram_not_value(char c) {
-    return c == ',' || c == ']' || c == '}' || c == ':';
+    /* a table: one load, where four compares were about 8 instructions
+     * (the cursor asks at every element) */
+    return jet__gram_not_value_tab[(unsigned char)c];
 }
 
 /* JSON's whitespace (RFC 8259: space, tab, line feed, carriage return). */
