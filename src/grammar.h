@@ -25,7 +25,8 @@ static JET_ALWAYS_INLINE bool jet__gram_not_value(char c) {
 }
 
 /* JSON's whitespace (RFC 8259: space, tab, line feed, carriage return). */
-static inline bool jet__gram_blank(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+static const bool jet__gram_blank_tab[256] = {[' '] = true, ['\n'] = true, ['\r'] = true, ['\t'] = true};
+static inline bool jet__gram_blank(char c) { return jet__gram_blank_tab[(unsigned char)c]; }
 
 /* After a ',' inside a container that `close` ends, the token c does not
  * start an element (a key, in an object): JET_E_OK when it ends the
