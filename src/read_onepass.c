@@ -215,7 +215,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
             ok = _mm_andnot_si128(_mm_cmpeq_epi8(x, k16->backslash), ok);
             unsigned m = (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
             if (m) {
-                unsigned k = jet__ctz32(m);
+                size_t k = jet__ctz64_offset(m); /* no sign extension (bits.h) */
                 p += k;
                 if (write) dst += k;
                 goto special;
