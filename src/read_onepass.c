@@ -188,16 +188,19 @@ static JET_ALWAYS_INLINE string_consts string_consts_make(void) {
  * bytes to `dst`. Block stores of 8 or 16 bytes happen only when that many
  * input bytes remain, and the output never runs ahead of the input, so they
  * stay inside the string arena (see jet__parse). On success returns the byte after the
- * closing quote, sets *out_len and *noesc; NULL on error. Validating
+ * closing quote, sets *out_len and *kind (the slot's tag less the length:
+ * JET_TYPE_STR, with JET_TAG_STR_NOESC when there was no escape; held as
+ * tag bits, not a bool, so that put_string's tag is one shift and one or);
+ * NULL on error. Validating
  * (`write` false: dst is NULL), the string is only checked, nothing stored.
  * lim8, lim16: room_limit for 8 and 16 (the reader's, kept in its frame).
  */
 static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const char *end,
                                                  const char *lim8, const char *lim16,
                                                  const string_consts *k16, char *dst,
-                                                 size_t *out_len, bool *noesc, const bool write) {
+                                                 size_t *out_len, uint64_t *kind, const bool write) {
     char *d0 = dst;
-    bool plain = true;
+    uint64_t str_kind = (uint64_t)JET_TYPE_STR | JET_TAG_STR_NOESC;
     (void)lim16;
     (void)k16;
     for (;;) {
@@ -255,7 +258,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
                 *dst = '\0';
                 *out_len = (size_t)(dst - d0);
             }
-            *noesc = plain;
+            *kind = str_kind;
             return p + 1;
         }
         if (c >= 0x80) {
@@ -313,7 +316,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
             continue;
         }
         if (c == '\\') {
-            plain = false;
+            str_kind = (uint64_t)JET_TYPE_STR;
             if (JET_UNLIKELY(end - p < 2))
                 return fail(r, JET_E_END_IN_ESCAPE, end);
             unsigned char e = (unsigned char)p[1];
@@ -450,9 +453,8 @@ static JET_ALWAYS_INLINE const char *skip_layout(const char *p, const char *end,
     } while (0)
 
 /* Fills a string slot (the bytes are already in the string arena at s). */
-static inline void put_string(jet_val *v, char *s, size_t len, bool noesc) {
-    v->tag = (uint64_t)JET_TYPE_STR | ((uint64_t)len << JET_TAG_LEN_SHIFT) |
-             (noesc ? JET_TAG_STR_NOESC : 0);
+static inline void put_string(jet_val *v, char *s, size_t len, uint64_t kind) {
+    v->tag = kind | ((uint64_t)len << JET_TAG_LEN_SHIFT);
     v->uni.str = s;
 }
 
@@ -516,11 +518,11 @@ value:
     switch (*p) {
     case '"': {
         size_t len = 0;
-        bool noesc = true;
-        const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &noesc, build);
+        uint64_t kind = JET_TYPE_STR;
+        const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &kind, build);
         if (!q) goto failed;
         if (build) {
-            put_string(v, s, len, noesc);
+            put_string(v, s, len, kind);
             s += len + 1;
             v++;
         }
@@ -615,11 +617,11 @@ key: {
     /* p points at the opening quote of a key. */
     RESERVE_SLOT();
     size_t len = 0;
-    bool noesc = true;
-    const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &noesc, build);
+    uint64_t kind = JET_TYPE_STR;
+    const char *q = read_string(r, p + 1, end, lim8, lim16, &k16, s, &len, &kind, build);
     if (!q) goto failed;
     if (build) {
-        put_string(v, s, len, noesc);
+        put_string(v, s, len, kind);
         s += len + 1;
         v++;
     }
