@@ -128,7 +128,10 @@ static inline bool utf8_two_3byte(uint64_t w) {
     return ((nib + UINT64_C(0x0F00000F)) & UINT64_C(0x10000010)) == UINT64_C(0x10000010);
 }
 
-#if !JET_SCAN_SSE2
+#if JET_SCAN_SSE2
+/* The bytes of the whole three-byte sequences in a prefix of 0..16 bytes. */
+static const uint8_t whole_3byte[17] = {0, 0, 0, 3, 3, 3, 6, 6, 6, 9, 9, 9, 12, 12, 12, 15, 15};
+#else
 /*
  * A mask with the high bit set in the first byte of `x` (in memory order) that
  * needs attention inside a string: '"', '\\', a control character (< 0x20) or
@@ -268,6 +271,37 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
              * sequences, errors, the last bytes of the input) goes through
              * utf8_seq_len. dst has room: it never runs ahead of p. */
             do {
+#if JET_SCAN_SSE2
+                /* Up to five three-byte sequences per 16-byte block (CJK
+                 * runs), as utf8_two_3byte checks two: a byte passes when it
+                 * has its place's pattern (lead 1110xxxx at 0, 3, .., 15,
+                 * 10xxxxxx between) and, for a lead, is not E0 followed by
+                 * 80..9F (overlong) nor ED followed by A0..BF (surrogate).
+                 * Xoring 0x0D into leads whose second byte is below A0 turns
+                 * both bad cases, and only them, into ED. The sequences up
+                 * to the first byte that fails are taken. */
+                const __m128i lead_mask = _mm_setr_epi8(
+                    (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0,
+                    (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0,
+                    (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0);
+                const __m128i lead_bits = _mm_setr_epi8(
+                    (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80,
+                    (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80,
+                    (char)0xE0, (char)0x80, (char)0x80, (char)0xE0);
+                while (HAS_ROOM(p, lim16)) {
+                    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+                    if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
+                    __m128i shape = _mm_cmpeq_epi8(_mm_and_si128(x, lead_mask), lead_bits);
+                    __m128i low2 = _mm_cmpgt_epi8(_mm_set1_epi8((char)0xA0), _mm_srli_si128(x, 1));
+                    __m128i lead = _mm_xor_si128(x, _mm_and_si128(low2, _mm_set1_epi8(0x0D)));
+                    __m128i bad = _mm_cmpeq_epi8(lead, _mm_set1_epi8((char)0xED));
+                    unsigned ok = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(bad, shape));
+                    size_t n = whole_3byte[jet__ctz64_offset(~ok)];
+                    p += n;
+                    if (write) dst += n;
+                    if (n != 15) break;
+                }
+#endif
                 while (HAS_ROOM(p, lim8)) {
                     uint64_t w = jet__load_le64(p);
                     if (!utf8_two_3byte(w)) break;
