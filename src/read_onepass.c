@@ -296,10 +296,18 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
                     __m128i lead = _mm_xor_si128(x, _mm_and_si128(low2, _mm_set1_epi8(0x0D)));
                     __m128i bad = _mm_cmpeq_epi8(lead, _mm_set1_epi8((char)0xED));
                     unsigned ok = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(bad, shape));
-                    size_t n = whole_3byte[jet__ctz64_offset(~ok)];
-                    p += n;
-                    if (write) dst += n;
-                    if (n != 15) break;
+                    if ((ok & 0x7FFFu) != 0x7FFFu) {
+                        size_t n = whole_3byte[jet__ctz64_offset(~ok)];
+                        p += n;
+                        if (write) dst += n;
+                        break;
+                    }
+                    /* a constant step while the run goes on: the next load
+                     * waits for no compare (a step taken from the table
+                     * made each block wait for the last: long_strings 30%
+                     * slower, measured, for fewer instructions) */
+                    p += 15;
+                    if (write) dst += 15;
                 }
 #endif
                 while (HAS_ROOM(p, lim8)) {
