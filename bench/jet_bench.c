@@ -1417,6 +1417,15 @@ static double num_arg(const char *s, const char *opt) {
     return v;
 }
 
+/* A positive whole number of rows, at most 100 000 (a double would take
+ * "2.5" and overflow size_t silently). */
+static size_t rows_arg(const char *s, const char *opt) {
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    if (*end || *s < '1' || *s > '9' || v > 100000) die("%s: want a whole number 1..100000, not '%s'", opt, s);
+    return (size_t)v;
+}
+
 static void parse_args(jb_run *r, int argc, char **argv) {
     jb_opts *o = &r->opt;
     o->min_time_ms = 0;
@@ -1447,7 +1456,7 @@ static void parse_args(jb_run *r, int argc, char **argv) {
         else if (!strcmp(a, "--step-count")) o->step_count = true;
         else if (!strcmp(a, "--step-profile")) o->step_count = o->step_profile = true;
         else if (!strcmp(a, "--step-limit")) o->step_limit = (uint64_t)num_arg(need_arg(argc, argv, &i), a);
-        else if (!strcmp(a, "--profile-top")) o->profile_top = (size_t)num_arg(need_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--profile-top")) o->profile_top = rows_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--sample-profile")) o->profile_seconds = num_arg(need_arg(argc, argv, &i), a);
         else if (!strcmp(a, "--quick")) o->quick = true;
         else if (!strcmp(a, "--self-test")) o->self_test = true;
@@ -1462,6 +1471,8 @@ static void parse_args(jb_run *r, int argc, char **argv) {
     if (o->group_by && strcmp(o->group_by, "operation") && strcmp(o->group_by, "dataset") &&
         strcmp(o->group_by, "dataset,operation") && strcmp(o->group_by, "operation,dataset"))
         die("--group-by: operation, dataset or dataset,operation");
+    if (o->profile_top && !o->step_profile && o->profile_seconds <= 0)
+        die("--profile-top: only with --step-profile or --sample-profile");
 }
 
 int main(int argc, char **argv) {

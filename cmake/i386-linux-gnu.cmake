@@ -32,6 +32,11 @@ if(JET_I386_NATIVE_RC EQUAL 0)
   set(CMAKE_CROSSCOMPILING_EMULATOR ${JET_CROSS_SYSROOT}/lib/ld-linux.so.2
       --library-path ${JET_CROSS_SYSROOT}/lib)
 else()
-  set(CMAKE_CROSSCOMPILING_EMULATOR qemu-i386 -L ${JET_CROSS_SYSROOT}
-      -E LD_LIBRARY_PATH=${JET_CROSS_SYSROOT}/lib)
+  find_program(JET_QEMU_I386 qemu-i386)
+  if(JET_QEMU_I386)
+    set(CMAKE_CROSSCOMPILING_EMULATOR ${JET_QEMU_I386} -L ${JET_CROSS_SYSROOT}
+        -E LD_LIBRARY_PATH=${JET_CROSS_SYSROOT}/lib)
+  else()
+    message(WARNING "this kernel cannot run i386 programs and qemu-i386 is not installed: the tests cannot run")
+  endif()
 endif()

@@ -78,6 +78,12 @@ EOF
  * (with them jet.c parses in the same instructions as the CMake build's
  * library; without them, 2 to 3.4% more).
  */
+/* 64-bit file offsets on 32-bit targets (jet_read_file and
+ * jet_write_file on files past 2 GiB), as the CMake build defines them;
+ * first, before any system header. */
+#ifndef _FILE_OFFSET_BITS
+#define _FILE_OFFSET_BITS 64
+#endif
 /* One translation unit cannot hold both the static inline accessors of
  * jet.h and the exported ones of the same names (src/accessors.c): here the
  * header is read once in accessors.c's mode, so the accessors are external

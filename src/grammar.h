@@ -5,8 +5,9 @@
  * decoding (bind.c) and the validator's walk (validate.c). They are static
  * inline so that the hot loops inline them; the DOM reader's loop keeps its
  * own dispatch where that is faster and reports through the same kinds.
- * What costs anything here runs on error branches only, where a strict
- * document never goes.
+ * Two 256-entry tables answer the hot questions (a byte that cannot start
+ * a value, a blank) with one load; what costs more runs on error branches
+ * only, where a strict document never goes.
  */
 #ifndef JET_GRAMMAR_H
 #define JET_GRAMMAR_H

@@ -514,7 +514,7 @@ static JET_ALWAYS_INLINE const char *jet__od_fast_int(const char *p, const char 
     return e;
 #else
     /* set although unread (NULL is returned): gcc's -Wmaybe-uninitialized
-     * cannot see that on the 32-bit targets */
+     * cannot see that in the builds without the SWAR path (s390x, i686) */
     (void)p;
     (void)end;
     *mag = 0;

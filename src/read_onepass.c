@@ -129,7 +129,8 @@ static inline bool utf8_two_3byte(uint64_t w) {
 }
 
 #if JET_SCAN_SSE2
-/* The bytes of the whole three-byte sequences in a prefix of 0..16 bytes. */
+/* The bytes of the whole three-byte sequences in a prefix of k bytes
+ * (k up to 14 is read: a block of 15 good bytes steps by 15 itself). */
 static const uint8_t whole_3byte[17] = {0, 0, 0, 3, 3, 3, 6, 6, 6, 9, 9, 9, 12, 12, 12, 15, 15};
 #else
 /*
@@ -265,7 +266,9 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
             return p + 1;
         }
         if (c >= 0x80) {
-            /* Non-ASCII: validate whole sequences while they run on. Two- and
+            /* Non-ASCII: validate whole sequences while they run on. CJK
+             * runs go five sequences per 16-byte block (SSE2), then two per
+             * 8-byte word; two- and
              * three-byte sequences (Latin, CJK) are checked from one 32-bit
              * load and stored with one 4-byte store; everything else (4-byte
              * sequences, errors, the last bytes of the input) goes through
@@ -279,7 +282,9 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
                  * 80..9F (overlong) nor ED followed by A0..BF (surrogate).
                  * Xoring 0x0D into leads whose second byte is below A0 turns
                  * both bad cases, and only them, into ED. The sequences up
-                 * to the first byte that fails are taken. */
+                 * to the first byte that fails are taken. Entered at a
+                 * three-byte lead only: other text (Latin, emoji) would pay
+                 * for a block that fails at once. */
                 const __m128i lead_mask = _mm_setr_epi8(
                     (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0,
                     (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0,
@@ -288,7 +293,7 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
                     (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80,
                     (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80,
                     (char)0xE0, (char)0x80, (char)0x80, (char)0xE0);
-                while (HAS_ROOM(p, lim16)) {
+                while (((unsigned char)*p & 0xF0) == 0xE0 && HAS_ROOM(p, lim16)) {
                     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
                     if (write) _mm_storeu_si128((__m128i *)(void *)dst, x);
                     __m128i shape = _mm_cmpeq_epi8(_mm_and_si128(x, lead_mask), lead_bits);
@@ -303,9 +308,8 @@ static JET_ALWAYS_INLINE const char *read_string(reader *r, const char *p, const
                         break;
                     }
                     /* a constant step while the run goes on: the next load
-                     * waits for no compare (a step taken from the table
-                     * made each block wait for the last: long_strings 30%
-                     * slower, measured, for fewer instructions) */
+                     * then waits for no compare (a step from the table
+                     * would chain every block to the last; perf-log.md) */
                     p += 15;
                     if (write) dst += 15;
                 }

@@ -1023,7 +1023,7 @@ bool jet__scan_ex(jet_kernel k, const char *json, size_t len, uint64_t *structur
 #if JET_HAVE_X86_KERNELS
     if (JET_LIKELY(k == JET_KERNEL_AVX512))
         return scan_avx512_all(json, len, structural, backslashes, brackets, NULL, res);
-    if (JET_LIKELY(k == JET_KERNEL_AVX2))
+    if (k == JET_KERNEL_AVX2)
         return scan_avx2_all(json, len, structural, backslashes, brackets, NULL, res);
 #endif
     return scan_all(k, json, len, structural, backslashes, brackets, NULL, res);
