@@ -82,10 +82,15 @@ void jet__stack_free(const jet_alloc *a, jet_stack *stack) {
 /*
  * Whether the one-pass reader reads this input faster than the index, judged
  * from 512 bytes sampled from its middle (inputs from 4 KiB):
- * - a numeric array (canada.json's coordinates: more than half the sample
- *   digits): each number is followed right away by its comma, which the
- *   one-pass reader checks in place while the index spends a mark on it
- *   (about 20% on canada.json);
+ * - an array of long numbers (canada.json's coordinates: more than half the
+ *   sample digits, at least 8 digits a comma): each number is followed right
+ *   away by its comma, which the one-pass reader checks in place while the
+ *   index spends a mark on it (about 20% on canada.json). Shorter numbers
+ *   (jet-bench's mesh, 5.4 digits a comma) are not: the index lets stage 2
+ *   parse each number while the next one's place is already known, where
+ *   the one-pass reader finds it only after the parse (index 1.21 times
+ *   simdjson DOM against one-pass 1.06 on canada's numbers to 5 decimals,
+ *   7.3 digits a comma; 1.00 against 1.09 to 7 decimals, 8.4);
  * - text dense with escapes (16 or more backslashes in the sample: non-ASCII
  *   written as \u escapes, as Python's json.dumps writes it), unless the index
  *   is AVX-512's: on AVX2 the one-pass reader, which takes each escape as it
@@ -99,13 +104,14 @@ void jet__stack_free(const jet_alloc *a, jet_stack *stack) {
 static bool one_pass_suits(const char *json, size_t len, jet_kernel k) {
     if (len < 4096) return false;
     const unsigned char *p = (const unsigned char *)json + len / 2 - 256;
-    unsigned digits = 0, backslashes = 0;
+    unsigned digits = 0, backslashes = 0, commas = 0;
     for (unsigned i = 0; i < 512; i++) {
         digits += (unsigned)(p[i] - '0') < 10u;
         backslashes += p[i] == '\\';
+        commas += p[i] == ',';
     }
     if (backslashes >= 16) return k != JET_KERNEL_AVX512;
-    return digits > 256;
+    return digits > 256 && digits >= 8 * commas;
 }
 
 /* Whether the first byte after any leading whitespace opens a container. */

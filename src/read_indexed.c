@@ -462,16 +462,26 @@ value:
         /* fall through */
     case '-':
     case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': {
+    case '5': case '6': case '7': case '8': case '9':
+    number: {
         jet_num num;
         jet_code code = JET_OK;
         const char *at = p;
         const char *q = jet_num_parse_ex(p, end, lim_roomy, flags, &num, &code, &at);
-        if (JET_UNLIKELY(!q) || (q < end && !delim_table[(unsigned char)*q])) goto failed;
+        if (JET_UNLIKELY(!q)) goto failed;
         if (build) {
             put_number_in_copy(v, p, q, IN_COPY(p), &num, &iw->raw_end);
             v++;
         }
+        /* A number right before its comma (arrays of numbers, most
+         * members): that comma is the next mark, so neither the glue
+         * table nor after_value's test of the token is needed. */
+        if (JET_LIKELY(q < end && *q == ',')) {
+            meta += 2; /* as after_value */
+            NEXT_TOKEN();
+            goto after_comma;
+        }
+        if (q < end && !delim_table[(unsigned char)*q]) goto failed;
         goto after_value;
     }
     default:
@@ -501,12 +511,15 @@ after_value:
     meta += 2; /* one more element */
     NEXT_TOKEN();
     if (JET_LIKELY(*p == ',')) {
+    after_comma:
         NEXT_TOKEN();
         if (IN_OBJ) {
             if (JET_LIKELY(*p == '"')) goto key;
             if (*p == '}' && trailing_commas) goto close;
             goto failed;
         }
+        /* an array's next number without the switch */
+        if ((unsigned char)(*p - '0') < 10 || *p == '-') goto number;
         if (JET_UNLIKELY(*p == ']')) {
             if (trailing_commas) goto close;
             goto failed;

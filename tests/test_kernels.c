@@ -513,17 +513,55 @@ static void test_random_documents(void) {
         random_jsonish(buf, len);
         check_parse_copy(buf, len, "random input", round % 8 == 0);
     }
-    /* Numeric arrays longer than 4 KiB (the one-pass route of every
-     * kernel), valid and broken. */
-    {
+    /* Numeric arrays longer than 4 KiB, valid and broken: long numbers (16
+     * digits a comma: the one-pass route of every kernel) and short ones
+     * (about 5: the index route, its comma shortcut and its array
+     * dispatch, see one_pass_suits). */
+    for (int shape = 0; shape < 2; shape++) {
         static char big[6000];
         size_t len = 0;
         big[len++] = '[';
-        while (len < sizeof big - 40) len += (size_t)snprintf(big + len, 40, "%d.%d,", (int)(rng() % 1000), (int)(rng() % 1000));
+        while (len < sizeof big - 40) {
+            int a = (int)(rng() % 1000), b = (int)(rng() % 1000);
+            len += shape ? (size_t)snprintf(big + len, 40, "%d.%d,", a, b)
+                         : (size_t)snprintf(big + len, 40, "-%d.%03d%06d%06d,", a, b, a * 997, b * 991);
+        }
         big[len - 1] = ']';
-        check_parse_copy(big, len, "numeric array", true);
+        check_parse_copy(big, len, shape ? "numeric array (short)" : "numeric array (long)", true);
         big[len / 2] = 'x';
-        check_parse_copy(big, len, "broken numeric array", true);
+        check_parse_copy(big, len, shape ? "broken numeric array (short)" : "broken numeric array (long)", true);
+    }
+    /* Numbers before commas at every place around a word's end: glued to
+     * a letter or a bracket, before an empty element or the input's end,
+     * in arrays and objects (each kernel against the scalar reader). */
+    {
+        static const char *const tails[] = {
+            "1,2]", "1x,2]", "1.5e3x,2]", "-1,-2.5,3e2]", "1,]", "1,,2]", "1,-]", "1 ,2]",
+            "1\n,2]", "1,\"a\",-2,[3],{\"b\":4}]", "1,2", "1,2x", "1,2,", "1,[2,3],-4]",
+            "1,2]x", "1,true,null,-0,0.5]", "01,2]", "1,02]", "1.,2]", "-,2]",
+        };
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+            for (size_t pad = 0; pad < 70; pad++) {
+                char doc[128];
+                size_t len = 0;
+                bool obj = pad % 2;
+                doc[len++] = obj ? '{' : '[';
+                if (obj) {
+                    memcpy(doc + len, "\"k\":[", 5);
+                    len += 5;
+                }
+                for (size_t i = 0; i < pad; i++) doc[len++] = ' ';
+                size_t n = strlen(tails[t]);
+                memcpy(doc + len, tails[t], n);
+                len += n;
+                if (obj) doc[len++] = '}';
+                check_parse_copy(doc, len, "numbers before commas", pad < 4);
+            }
+        }
+        static const char glued[] = "{\"a\":1,\"b\":2x,\"c\":3}";
+        static const char members[] = "{\"a\":1,\"b\":-2,\"c\":3.5}";
+        check_parse_copy(glued, sizeof glued - 1, "glued member", true);
+        check_parse_copy(members, sizeof members - 1, "number members", true);
     }
     /* Valid documents with strings that cross block boundaries. */
     for (size_t pad = 0; pad < 130; pad++) {
