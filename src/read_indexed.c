@@ -462,8 +462,7 @@ value:
         /* fall through */
     case '-':
     case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-    number: {
+    case '5': case '6': case '7': case '8': case '9': {
         jet_num num;
         jet_code code = JET_OK;
         const char *at = p;
@@ -487,6 +486,33 @@ value:
     default:
         goto failed;
     }
+
+array_number: {
+    /* a number in an array, and the array's numbers after it: a loop with
+     * no test of the container's kind */
+    jet_num num;
+    jet_code code = JET_OK;
+    const char *at = p;
+    const char *q = jet_num_parse_ex(p, end, lim_roomy, flags, &num, &code, &at);
+    if (JET_UNLIKELY(!q)) goto failed;
+    if (build) {
+        put_number_in_copy(v, p, q, IN_COPY(p), &num, &iw->raw_end);
+        v++;
+    }
+    if (JET_LIKELY(q < end && *q == ',')) {
+        meta += 2; /* as after_value */
+        NEXT_TOKEN();
+        NEXT_TOKEN();
+        if ((unsigned char)(*p - '0') < 10 || *p == '-') goto array_number;
+        if (JET_UNLIKELY(*p == ']')) {
+            if (trailing_commas) goto close;
+            goto failed;
+        }
+        goto value;
+    }
+    if (q < end && !delim_table[(unsigned char)*q]) goto failed;
+    goto after_value;
+}
 
 literal_done:
     if (p < end && !delim_table[(unsigned char)*p]) goto failed;
@@ -519,7 +545,7 @@ after_value:
             goto failed;
         }
         /* an array's next number without the switch */
-        if ((unsigned char)(*p - '0') < 10 || *p == '-') goto number;
+        if ((unsigned char)(*p - '0') < 10 || *p == '-') goto array_number;
         if (JET_UNLIKELY(*p == ']')) {
             if (trailing_commas) goto close;
             goto failed;
