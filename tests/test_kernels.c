@@ -457,6 +457,29 @@ static void check_parse_copy(const char *json, size_t len, const char *what, boo
     free(in);
 }
 
+/* jet_validate's verdict and error offset with each kernel against the
+ * scalar reader's, under every flag set. */
+static void check_validate_kernels(const char *json, size_t len, const char *what) {
+    char *in = check_dup_exact(json, len);
+    for (size_t f = 0; f < sizeof flag_sets / sizeof flag_sets[0]; f++) {
+        jet_read_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.flags = flag_sets[f];
+        jet_error want_err, got_err;
+        jet_kernel_set("scalar");
+        bool want = jet_validate(in, len, &opts, NULL, &want_err);
+        for (size_t k = 0; k < N_KERNELS; k++) {
+            if (!jet_kernel_set(kernels[k])) continue;
+            bool got = jet_validate(in, len, &opts, NULL, &got_err);
+            CHECK_MSG(got == want && (want || got_err.offset == want_err.offset),
+                      "jet_validate, kernel %s: %d (offset %zu), scalar %d (offset %zu) on %s (len %zu, "
+                      "flags %zu)", kernels[k], (int)got, got ? 0 : got_err.offset, (int)want,
+                      want ? 0 : want_err.offset, what, len, f);
+        }
+    }
+    free(in);
+}
+
 static void test_conformance(const char *shared) {
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/conformance/JSONTestSuite/test_parsing", shared);
@@ -514,9 +537,9 @@ static void test_random_documents(void) {
         check_parse_copy(buf, len, "random input", round % 8 == 0);
     }
     /* Numeric arrays longer than 4 KiB, valid and broken: long numbers (16
-     * digits a comma: the one-pass route of every kernel) and short ones
-     * (about 5: the index route, its comma shortcut and its array
-     * dispatch, see one_pass_suits). */
+     * to 18 digits a comma: the one-pass route of every kernel) and short
+     * ones (about 6: the index route, its comma shortcut and its array
+     * loop; see one_pass_suits). */
     for (int shape = 0; shape < 2; shape++) {
         static char big[6000];
         size_t len = 0;
@@ -533,35 +556,44 @@ static void test_random_documents(void) {
     }
     /* Numbers before commas at every place around a word's end: glued to
      * a letter or a bracket, before an empty element or the input's end,
-     * in arrays and objects (each kernel against the scalar reader). */
+     * NaN and Infinity (accepted under one flag set), in an array at the
+     * root, in an array inside an object, and as members' values; each
+     * kernel's document and jet_validate's verdict against the scalar
+     * reader's, under every flag set. */
     {
         static const char *const tails[] = {
             "1,2]", "1x,2]", "1.5e3x,2]", "-1,-2.5,3e2]", "1,]", "1,,2]", "1,-]", "1 ,2]",
             "1\n,2]", "1,\"a\",-2,[3],{\"b\":4}]", "1,2", "1,2x", "1,2,", "1,[2,3],-4]",
             "1,2]x", "1,true,null,-0,0.5]", "01,2]", "1,02]", "1.,2]", "-,2]",
+            "NaN,-Infinity,1]", "1,NaN]", "-Infinity,2,Infinity]", "1,NaNx]",
         };
-        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
-            for (size_t pad = 0; pad < 70; pad++) {
-                char doc[128];
-                size_t len = 0;
-                bool obj = pad % 2;
-                doc[len++] = obj ? '{' : '[';
-                if (obj) {
-                    memcpy(doc + len, "\"k\":[", 5);
-                    len += 5;
+        static const char *const members[] = {
+            "\"a\":1,\"b\":2}", "\"a\":1x,\"b\":2}", "\"a\":-1.5,\"b\":[1,2],\"c\":3e2}",
+            "\"a\":1,}", "\"a\":1,,\"b\":2}", "\"a\":1,2}", "\"a\":1 ,\"b\":2}",
+            "\"a\":NaN,\"b\":-Infinity}", "\"a\":1,\"b\":2",
+        };
+        for (int shape = 0; shape < 3; shape++) {
+            const char *const *list = shape == 2 ? members : tails;
+            size_t count = shape == 2 ? sizeof members / sizeof members[0] : sizeof tails / sizeof tails[0];
+            for (size_t t = 0; t < count; t++) {
+                for (size_t pad = 0; pad < 70; pad++) {
+                    char doc[160];
+                    size_t len = 0;
+                    doc[len++] = shape == 0 ? '[' : '{';
+                    if (shape == 1) {
+                        memcpy(doc + len, "\"k\":[", 5);
+                        len += 5;
+                    }
+                    for (size_t i = 0; i < pad; i++) doc[len++] = ' ';
+                    size_t n = strlen(list[t]);
+                    memcpy(doc + len, list[t], n);
+                    len += n;
+                    if (shape == 1) doc[len++] = '}';
+                    check_parse_copy(doc, len, "numbers before commas", true);
+                    check_validate_kernels(doc, len, "numbers before commas");
                 }
-                for (size_t i = 0; i < pad; i++) doc[len++] = ' ';
-                size_t n = strlen(tails[t]);
-                memcpy(doc + len, tails[t], n);
-                len += n;
-                if (obj) doc[len++] = '}';
-                check_parse_copy(doc, len, "numbers before commas", pad < 4);
             }
         }
-        static const char glued[] = "{\"a\":1,\"b\":2x,\"c\":3}";
-        static const char members[] = "{\"a\":1,\"b\":-2,\"c\":3.5}";
-        check_parse_copy(glued, sizeof glued - 1, "glued member", true);
-        check_parse_copy(members, sizeof members - 1, "number members", true);
     }
     /* Valid documents with strings that cross block boundaries. */
     for (size_t pad = 0; pad < 130; pad++) {
