@@ -497,7 +497,9 @@ value:
 
 array_number: {
     /* a number in an array, and the array's numbers after it: a loop with
-     * no test of the container's kind */
+     * no test of the container's kind (its tail repeats after_comma's array
+     * branch: a jump there instead measured citm_catalog +1.7%, twitter
+     * +0.8% under callgrind) */
     const char *q;
     NUMBER_OR_FAIL(q);
     if (JET_LIKELY(q < end && *q == ',')) {
