@@ -428,9 +428,13 @@ const jb_engine jb_engine_simdjson_ondemand = {
     odx_create, odx_destroy, odx_parse, odx_free_doc, odx_stats,
     nullptr, nullptr, odx_validate, odx_decode,
     odx_nostr, odx_api_read, nullptr,
-    "iterate per message (padded copy timed); EVENT's fields in member order, the rest skipped",
-    "iterate per message (padded copy timed); every event field, tags into reused vectors",
-    "iterate per message (padded copy timed); union by its first element",
+    "iterate per message (padded copy timed); EVENT's fields in member order up to pubkey, where it "
+    "stops: sig, tags and the closing brackets are never read (jet reads them: strict checks their "
+    "grammar, lazy their brackets)",
+    "iterate per message (padded copy timed); every event field, tags into reused vectors; stops "
+    "after tags (the closing brackets are not read)",
+    "iterate per message (padded copy timed); union by its first element; stops after the last "
+    "field (the closing brackets are not read)",
     "iterate (padded copy timed) + lookups in member order into ApiResponse; strings: views into the "
     "parser's string buffer (valid until its next iterate); arrays: reused vectors",
     nullptr,
