@@ -238,31 +238,51 @@ done:
     return true;
 }
 
+/* The most backslashes a string's escapes are decoded from as a list
+ * (ESC_LIST_MAX, a power of two); a string with more searches the bitmap. */
+#define ESC_LIST_MAX 64
+
 /*
- * indexed_escaped_string for a string whose first backslash is in the
- * current window (all of it is then: q is the window's latest mark), with
- * the plain runs between escapes found from stage 1's marks instead of a
- * scan: in the DOM layout every backslash in a string is a mark, so the
- * next mark at or after the end of an escape is the next backslash, or q.
- * Each run is moved with one ESCAPE_BLOCK store when it fits one (up to
- * ESCAPE_BLOCK - 1 bytes written past it, fewer past q's copy: the caller
- * puts those back), else one memcpy. Long text with a few escapes costs a
- * few instructions per escape, not per byte.
+ * indexed_escaped_string with the plain runs between escapes found from
+ * stage 1's marks instead of a scan: in the DOM layout every backslash in a
+ * string is a mark, so the next mark at or after the end of an escape is
+ * the next backslash, or q. Either from at[0..nb) (at not NULL), the
+ * string's backslash marks in order, which stage 2 listed on its way to q
+ * (at[0] is `first`), or, a string's first backslash being in the current
+ * window (all of it is then: q is the window's latest mark), by a search of
+ * the window's bitmap. The search starts where the escape just decoded
+ * ends, so each escape waits for the one before it (decode, offset, word,
+ * mask, count, and a loop over empty words whose length long text makes
+ * random); from the list the escapes' runs overlap (long_strings parsed
+ * 1.00-1.03 times simdjson DOM's speed with the search, 1.09-1.11 with the
+ * list: docs/perf-log.md, 2026-12-03). Each run is moved with one
+ * ESCAPE_BLOCK store when it fits one (up to ESCAPE_BLOCK - 1 bytes written
+ * past it, fewer past q's copy: the caller puts those back), else one
+ * memcpy. Long text with a few escapes costs a few instructions per escape,
+ * not per byte.
  */
 static JET_ALWAYS_INLINE bool escaped_by_marks(const reader *r, const index_window *iw,
                                                const char *p, const char *q, const char *first,
-                                               char *dst, size_t *out_len, const bool write) {
-    const char *base = iw->json + 64 * iw->first; /* the input byte of marks[0]'s bit 0 */
+                                               const char *const *at, unsigned nb, char *dst,
+                                               size_t *out_len, const bool write) {
     char *d0 = dst;
     const char *src = first;
+    unsigned k = 1; /* the list's next */
     if (write) dst += first - (p + 1);
     for (;;) {
         if (!decode_escape(r, &src, q, &dst, write)) return false;
-        size_t off = (size_t)(src - base);
-        const uint64_t *w = iw->marks + off / 64;
-        uint64_t bits = *w & (~(uint64_t)0 << (off % 64));
-        while (!bits) bits = *++w; /* ends at q's mark at the latest */
-        const char *b = base + 64 * (size_t)(w - iw->marks) + jet__ctz64_offset(bits);
+        const char *b;
+        if (at) {
+            while (JET_UNLIKELY(k < nb && at[k] < src)) k++; /* an escaped backslash's mark */
+            b = k < nb ? at[k++] : q;
+        } else {
+            const char *base = iw->json + 64 * iw->first; /* the input byte of marks[0]'s bit 0 */
+            size_t off = (size_t)(src - base);
+            const uint64_t *w = iw->marks + off / 64;
+            uint64_t bits = *w & (~(uint64_t)0 << (off % 64));
+            while (!bits) bits = *++w; /* ends at q's mark at the latest */
+            b = base + 64 * (size_t)(w - iw->marks) + jet__ctz64_offset(bits);
+        }
         if (write) {
             size_t n = (size_t)(b - src);
             if (n <= ESCAPE_BLOCK && r->end - src >= ESCAPE_BLOCK)
@@ -291,13 +311,16 @@ static JET_ALWAYS_INLINE bool escaped_by_marks(const reader *r, const index_wind
  * past the closing quote's copy, which belong to what follows and are put
  * back. Stage 1 found no control character in any string and either
  * validated the input's UTF-8 or invalid UTF-8 is allowed (then kept as
- * read_string would). Returns the slot's tag, 0 on failure. */
+ * read_string would). at[0..nb): its backslashes as stage 2 listed them
+ * (nb 0: more than ESC_LIST_MAX). Returns the slot's tag, 0 on failure. */
 static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const index_window *iw,
                                                      const char *p, const char *q,
-                                                     const char *first, char *d) {
+                                                     const char *first, char *d,
+                                                     const char *const *at, unsigned nb) {
     size_t len = 0;
-    bool ok = first >= iw->json + 64 * iw->first
-                  ? escaped_by_marks(r, iw, p, q, first, d, &len, true)
+    bool ok = nb ? escaped_by_marks(r, iw, p, q, first, at, nb, d, &len, true)
+              : first >= iw->json + 64 * iw->first
+                  ? escaped_by_marks(r, iw, p, q, first, NULL, 0, d, &len, true)
                   : indexed_escaped_string(r, p, q, first, d, &len, true);
     if (!ok) return 0;
     size_t after = (size_t)(r->end - q - 1);
@@ -306,12 +329,14 @@ static JET_NOINLINE uint64_t indexed_escaped_in_copy(reader *r, const index_wind
 }
 
 /* Validating: the escapes of the string whose quotes are at open and q,
- * which holds a backslash (the first at `first`), are valid (checked,
- * nothing written). */
+ * which holds a backslash (the first at `first`; at[0..nb) as in
+ * indexed_escaped_in_copy), are valid (checked, nothing written). */
 static JET_NOINLINE bool string_escapes_ok(reader *r, const index_window *iw, const char *open,
-                                           const char *q, const char *first) {
-    return first >= iw->json + 64 * iw->first
-               ? escaped_by_marks(r, iw, open, q, first, NULL, NULL, false)
+                                           const char *q, const char *first,
+                                           const char *const *at, unsigned nb) {
+    return nb ? escaped_by_marks(r, iw, open, q, first, at, nb, NULL, NULL, false)
+           : first >= iw->json + 64 * iw->first
+               ? escaped_by_marks(r, iw, open, q, first, NULL, 0, NULL, NULL, false)
                : indexed_escaped_string(r, open, q, first, NULL, NULL, false);
 }
 
@@ -356,6 +381,7 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
     uint64_t cur = *wp;      /* its positions not consumed yet */
     const char *base = json; /* the input byte of its bit 0 */
     const char *p = json;
+    const char *esc_at[ESC_LIST_MAX]; /* an escaped string's backslashes (STRING_OR_FAIL) */
 
 /* The string opened at a, p its next mark: into slot v, terminated in the
  * string arena (build), or only its escapes checked (validating); else
@@ -378,17 +404,23 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
                 v++;                                                         \
             }                                                                \
         } else {                                                             \
+            /* its backslashes listed on the way to the closing quote (a  \
+             * longer list is not used: the index is masked, no branch)  */ \
             const char *first_ = p; /* the string's first backslash */       \
-            do NEXT_TOKEN();                                                 \
-            while (*p != '"');                                               \
+            unsigned nb_ = 0;                                                \
+            do {                                                             \
+                esc_at[nb_++ & (ESC_LIST_MAX - 1)] = p;                      \
+                NEXT_TOKEN();                                                \
+            } while (*p != '"');                                             \
+            if (nb_ > ESC_LIST_MAX) nb_ = 0;                                 \
             if (build) {                                                     \
                 char *d_ = IN_COPY((a) + 1);                                 \
-                uint64_t tag_ = indexed_escaped_in_copy(r, iw, (a), p, first_, d_); \
+                uint64_t tag_ = indexed_escaped_in_copy(r, iw, (a), p, first_, d_, esc_at, nb_); \
                 if (!tag_) goto failed;                                      \
                 v->tag = tag_;                                               \
                 v->uni.str = d_;                                             \
                 v++;                                                         \
-            } else if (!string_escapes_ok(r, iw, (a), p, first_)) {          \
+            } else if (!string_escapes_ok(r, iw, (a), p, first_, esc_at, nb_)) { \
                 goto failed;                                                 \
             }                                                                \
         }                                                                    \

@@ -652,6 +652,35 @@ static void test_long_strings(void) {
         check_scan(buf, len, "long strings");
         check_parse_copy(buf, len, "long strings", round % 16 == 0);
     }
+    /* One string with many escapes: stage 2 lists a string's backslashes
+     * on the way to its closing quote and decodes from the list when they
+     * are at most ESC_LIST_MAX (64), else from the bitmap. Counts around
+     * that limit, then up to 200; escapes of every kind, among them `\\`
+     * and surrogate pairs, whose second backslash's mark the decoder passes
+     * over; runs of 0 to 40 plain bytes between them, one of them long in
+     * some documents, and a broken escape in some. */
+    for (int round = 0; round < 160; round++) {
+        size_t len = 0;
+        buf[len++] = '[';
+        buf[len++] = '"';
+        /* backslashes in the string (each one is a mark) */
+        size_t count = round < 80 ? 56 + (size_t)round % 16 : rng() % 300, marks = 0;
+        for (size_t e = 0; marks < count && len < sizeof buf - 600; e++) {
+            size_t run = e == 20 && round % 3 == 0 ? 500 : rng() % 41;
+            for (size_t i = 0; i < run; i++) buf[len++] = (char)('a' + i % 26);
+            size_t pick = rng() % 7;
+            if (marks + 3 > count) /* one mark at a time: the count exactly; */
+                pick = round % 8 == 7 ? 10 : 0; /* broken near the end in some */
+            size_t sl = strlen(specials[pick]);
+            memcpy(buf + len, specials[pick], sl);
+            len += sl;
+            for (size_t i = 0; i < sl; i++) marks += specials[pick][i] == '\\';
+        }
+        buf[len++] = '"';
+        buf[len++] = ']';
+        check_parse_copy(buf, len, "many escapes", round % 16 == 0);
+        check_validate_kernels(buf, len, "many escapes");
+    }
 }
 
 /* The value slots grow while many containers are open: in the one-pass
