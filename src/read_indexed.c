@@ -407,20 +407,20 @@ static JET_ALWAYS_INLINE bool read_indexed_body(reader *r, jet_stack *st, uint32
             /* its backslashes listed on the way to the closing quote (a  \
              * longer list is not used: the index is masked, no branch)  */ \
             const char *first_ = p; /* the string's first backslash */       \
-            unsigned nb_ = 0;                                                \
+            size_t nb_ = 0; /* (a size_t: no wrap on any input) */           \
             do {                                                             \
                 esc_at[nb_++ & (ESC_LIST_MAX - 1)] = p;                      \
                 NEXT_TOKEN();                                                \
             } while (*p != '"');                                             \
-            if (nb_ > ESC_LIST_MAX) nb_ = 0;                                 \
+            unsigned listed_ = nb_ <= ESC_LIST_MAX ? (unsigned)nb_ : 0;      \
             if (build) {                                                     \
                 char *d_ = IN_COPY((a) + 1);                                 \
-                uint64_t tag_ = indexed_escaped_in_copy(r, iw, (a), p, first_, d_, esc_at, nb_); \
+                uint64_t tag_ = indexed_escaped_in_copy(r, iw, (a), p, first_, d_, esc_at, listed_); \
                 if (!tag_) goto failed;                                      \
                 v->tag = tag_;                                               \
                 v->uni.str = d_;                                             \
                 v++;                                                         \
-            } else if (!string_escapes_ok(r, iw, (a), p, first_, esc_at, nb_)) { \
+            } else if (!string_escapes_ok(r, iw, (a), p, first_, esc_at, listed_)) { \
                 goto failed;                                                 \
             }                                                                \
         }                                                                    \
