@@ -655,7 +655,7 @@ static void test_long_strings(void) {
     /* One string with many escapes: stage 2 lists a string's backslashes
      * on the way to its closing quote and decodes from the list when they
      * are at most ESC_LIST_MAX (64), else from the bitmap. Counts around
-     * that limit, then up to 200; escapes of every kind, among them `\\`
+     * that limit, then up to 300; escapes of every kind, among them `\\`
      * and surrogate pairs, whose second backslash's mark the decoder passes
      * over; runs of 0 to 40 plain bytes between them, one of them long in
      * some documents, and a broken escape in some. */
